@@ -1,0 +1,55 @@
+import type { Preview } from '@storybook/react-vite';
+import { useEffect } from 'react';
+import '../src/styles/index.css';
+import './preview.css';
+
+type Theme = 'light' | 'dark';
+
+const preview: Preview = {
+  globalTypes: {
+    theme: {
+      description: 'Colour theme of the library tokens',
+      toolbar: {
+        title: 'Theme',
+        icon: 'mirror',
+        items: [
+          { value: 'light', title: 'Light', icon: 'sun' },
+          { value: 'dark', title: 'Dark', icon: 'moon' },
+        ],
+        dynamicTitle: true,
+      },
+    },
+  },
+  initialGlobals: { theme: 'light' },
+  decorators: [
+    (Story, context) => {
+      const theme = (context.globals.theme as Theme | undefined) ?? 'light';
+      return (
+        <ThemeRoot theme={theme}>
+          <Story />
+        </ThemeRoot>
+      );
+    },
+  ],
+  parameters: {
+    layout: 'padded',
+    controls: { expanded: true },
+    // Any axe violation fails the story test in Chromium.
+    a11y: { test: 'error' },
+  },
+  tags: ['autodocs'],
+};
+
+function ThemeRoot({ theme, children }: { theme: Theme; children: React.ReactNode }) {
+  // The theme lives on <html> so portalled dialogs pick it up too.
+  useEffect(() => {
+    document.documentElement.dataset.theme = theme;
+  }, [theme]);
+  return (
+    <div className="sb-theme-root" data-theme={theme}>
+      {children}
+    </div>
+  );
+}
+
+export default preview;

@@ -1,0 +1,53 @@
+// Package checks run by `npm test`: build, lint the package shape, and prove
+// the core entry loads in plain Node without React, Radix or a DOM.
+import { execFileSync } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const bin = (name) => join(root, 'node_modules/.bin', name);
+const run = (cmd, args) => execFileSync(cmd, args, { cwd: root, stdio: 'inherit' });
+
+console.log('== build');
+run(process.execPath, [join(root, 'scripts/build.mjs')]);
+
+console.log('== publint');
+run(bin('publint'), ['--strict']);
+
+console.log('== are the types wrong (ESM-only)');
+run(bin('attw'), ['--pack', '.', '--profile', 'esm-only', '--exclude-entrypoints', './styles.css', '--format', 'table-flipped']);
+
+console.log('== core is framework-free in the build');
+const coreDir = join(root, 'dist/core');
+const offenders = [];
+for (const file of readdirSync(coreDir)) {
+  if (!file.endsWith('.js') && !file.endsWith('.d.ts')) continue;
+  const text = readFileSync(join(coreDir, file), 'utf8');
+  for (const [, spec] of text.matchAll(/(?:from|import)\s*['"]([^'"]+)['"]/g)) {
+    if (!spec.startsWith('.') && spec !== 'date-fns/parseISO') offenders.push(`${file} imports ${spec}`);
+  }
+  if (/'use client'|"use client"/.test(text)) offenders.push(`${file} carries "use client"`);
+}
+if (offenders.length) {
+  console.error(offenders.join('\n'));
+  process.exit(1);
+}
+
+console.log('== core loads in plain Node (no DOM)');
+execFileSync(
+  process.execPath,
+  [
+    '--input-type=module',
+    '-e',
+    `if (typeof window !== 'undefined' || typeof document !== 'undefined') throw new Error('a DOM is present');
+     const core = await import(${JSON.stringify(pathToFileURL(join(coreDir, 'index.js')).href)});
+     const blocks = [{ type: 'text', text: 'hi' }, { type: 'text', text: 'secret', annotations: { audience: ['assistant'] } }];
+     const shown = core.selectForViewer(blocks, 'user');
+     if (shown.length !== 1 || shown[0].text !== 'hi') throw new Error('selectForViewer gave ' + JSON.stringify(shown));
+     if (core.decideToolCall({ tool: undefined }).action !== 'confirm') throw new Error('unknown tool did not need confirmation');
+     console.log('core entry OK:', Object.keys(core).length, 'exports');`,
+  ],
+  { cwd: root, stdio: 'inherit' },
+);
+console.log('package checks passed');

@@ -1,0 +1,1 @@
+export { ToolBadge, ToolBadges, ToolBadgesRoot, Root, Badge, type ToolBadgeProps, type ToolBadgesProps, type ToolBadgesRootProps } from './tool-badges.js';

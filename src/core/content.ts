@@ -1,0 +1,168 @@
+import { visibleIndices, type Viewer } from './audience.js';
+import { readLastModified } from './freshness.js';
+import { isRecord, report, type AnnotationIssueHandler } from './issues.js';
+import { DEFAULT_AUDIO_TYPES, DEFAULT_IMAGE_TYPES, base64ByteLength, fileNameFromUri, mimeEssence, safeHttpUrl, safeMediaUrl } from './media.js';
+import { normalizePriority, orderByPriority, splitByPriority } from './priority.js';
+import type { ContentBlock } from './types.js';
+
+/**
+ * What a renderer needs to show one block, with every server value checked.
+ * `kind` extends the block `type` with the two kinds of embedded resource and
+ * the two outcomes for blocks the library cannot show.
+ */
+export type BlockView =
+  | { kind: 'text'; text: string }
+  | { kind: 'image'; src: string | null; mimeType: string }
+  | { kind: 'audio'; src: string | null; mimeType: string }
+  | {
+      kind: 'resource_link';
+      uri: string;
+      /** Present only for `http:`/`https:` URIs. */
+      href: string | null;
+      name: string;
+      title: string | undefined;
+      description: string | undefined;
+      mimeType: string | undefined;
+      size: number | undefined;
+    }
+  | { kind: 'resource_text'; uri: string; mimeType: string | undefined; text: string }
+  | { kind: 'resource_blob'; uri: string; mimeType: string | undefined; byteLength: number | null; fileName: string; data: string }
+  | { kind: 'unknown'; type: string }
+  | { kind: 'invalid' };
+
+/** The kinds of {@link BlockView}. */
+export type BlockKind = BlockView['kind'];
+
+/** One block, checked and ready to render. */
+export interface PreparedBlock {
+  /** Stable key: the block's position in the server's list. */
+  key: string;
+  /** Position in the server's list. */
+  index: number;
+  /** The block as the server sent it (already cleared for the viewer). */
+  block: ContentBlock;
+  view: BlockView;
+  /** Normalised priority, or `undefined` when absent or unusable. */
+  priority: number | undefined;
+  /** Parsed `lastModified`, or `null`. */
+  lastModified: Date | null;
+}
+
+/** Media and reporting options for {@link prepareBlock}. */
+export interface PrepareBlockOptions {
+  onAnnotationIssue?: AnnotationIssueHandler | undefined;
+  /** Image MIME types rendered from base64. Default {@link DEFAULT_IMAGE_TYPES}. */
+  imageTypes?: readonly string[] | undefined;
+  /** Audio MIME types rendered from base64. Default {@link DEFAULT_AUDIO_TYPES}. */
+  audioTypes?: readonly string[] | undefined;
+}
+
+const optionalString = (value: unknown): string | undefined => (typeof value === 'string' && value !== '' ? value : undefined);
+
+function viewOf(block: Record<string, unknown>, path: string, options: PrepareBlockOptions): BlockView {
+  const onIssue = options.onAnnotationIssue;
+  const invalid = (what: string): BlockView => {
+    report(onIssue, 'block-invalid', path, `${what}; a placeholder is shown.`);
+    return { kind: 'invalid' };
+  };
+  switch (block.type) {
+    case 'text':
+      return typeof block.text === 'string' ? { kind: 'text', text: block.text } : invalid('The text block has no string text');
+    case 'image':
+    case 'audio': {
+      const kind = block.type;
+      const src = safeMediaUrl(block.data, block.mimeType, kind === 'image' ? (options.imageTypes ?? DEFAULT_IMAGE_TYPES) : (options.audioTypes ?? DEFAULT_AUDIO_TYPES));
+      if (!src) report(onIssue, 'media-rejected', path, `The ${kind} is not base64 data of an allowed MIME type; a placeholder is shown.`, block.mimeType);
+      return { kind, src, mimeType: mimeEssence(block.mimeType) };
+    }
+    case 'resource_link': {
+      if (typeof block.uri !== 'string') return invalid('The resource link has no URI');
+      const href = safeHttpUrl(block.uri);
+      if (!href && /^\s*(javascript|data|vbscript|blob):/i.test(block.uri)) {
+        report(onIssue, 'uri-unsafe', `${path}.uri`, 'The link uses a scheme that is never followed; it is shown as text.');
+      }
+      const size = typeof block.size === 'number' && Number.isFinite(block.size) && block.size >= 0 ? block.size : undefined;
+      return {
+        kind: 'resource_link',
+        uri: block.uri,
+        href,
+        name: optionalString(block.name) ?? fileNameFromUri(block.uri, block.uri),
+        title: optionalString(block.title),
+        description: optionalString(block.description),
+        mimeType: optionalString(block.mimeType),
+        size,
+      };
+    }
+    case 'resource': {
+      const resource = block.resource;
+      if (!isRecord(resource) || typeof resource.uri !== 'string') return invalid('The embedded resource has no contents or URI');
+      const mimeType = optionalString(resource.mimeType);
+      if (typeof resource.text === 'string') return { kind: 'resource_text', uri: resource.uri, mimeType, text: resource.text };
+      if (typeof resource.blob === 'string') {
+        const byteLength = base64ByteLength(resource.blob);
+        if (byteLength === null) report(onIssue, 'media-rejected', `${path}.resource.blob`, 'The blob is not base64; it cannot be downloaded.');
+        return { kind: 'resource_blob', uri: resource.uri, mimeType, byteLength, fileName: fileNameFromUri(resource.uri), data: byteLength === null ? '' : resource.blob };
+      }
+      return invalid('The embedded resource has neither text nor blob');
+    }
+    default:
+      if (typeof block.type !== 'string') return invalid('The block has no type');
+      report(onIssue, 'type-unknown', `${path}.type`, 'The content type is not known to this version; a placeholder is shown.', block.type);
+      return { kind: 'unknown', type: block.type };
+  }
+}
+
+/**
+ * Checks one block (already cleared for the viewer) and reads its priority
+ * and date. Never throws; problems become placeholders and reports.
+ */
+export function prepareBlock(block: unknown, index: number, options: PrepareBlockOptions = {}): PreparedBlock {
+  const path = `blocks[${index}]`;
+  const record = isRecord(block) ? block : {};
+  const annotations = isRecord(record.annotations) ? record.annotations : {};
+  return {
+    key: `b${index}`,
+    index,
+    block: record as unknown as ContentBlock,
+    view: isRecord(block) ? viewOf(record, path, options) : { kind: 'invalid' },
+    priority: normalizePriority(annotations.priority, options.onAnnotationIssue, `${path}.annotations.priority`),
+    lastModified: readLastModified(annotations.lastModified, options.onAnnotationIssue, `${path}.annotations.lastModified`),
+  };
+}
+
+/** How blocks are ordered: as the server sent them, or by priority. */
+export type BlockOrder = 'server' | 'priority';
+
+/** Options for {@link prepareContent}. */
+export interface PrepareContentOptions extends PrepareBlockOptions {
+  /** Who is looking. Default `'user'`, so forgetting it is safe. */
+  viewer?: Viewer | undefined;
+  /** Default `'server'`. */
+  order?: BlockOrder | undefined;
+  /** Fold blocks whose priority is below this into a disclosure. */
+  collapseBelow?: number | undefined;
+  /** Priority for blocks without one. Default 0.5. */
+  neutralPriority?: number | undefined;
+}
+
+/** Blocks to show at once, and blocks folded below the priority threshold. */
+export interface PreparedContent {
+  shown: PreparedBlock[];
+  folded: PreparedBlock[];
+}
+
+/**
+ * The whole content pipeline: the audience filter of `selectForViewer`
+ * first (so nothing the viewer may not see goes any further), then checks,
+ * order and folding.
+ */
+export function prepareContent(blocks: unknown, options: PrepareContentOptions = {}): PreparedContent {
+  const list = Array.isArray(blocks) ? (blocks as unknown[]) : [];
+  let prepared = visibleIndices(blocks, options.viewer ?? 'user', options).map((index) => prepareBlock(list[index], index, options));
+  const priorityOptions = { neutral: options.neutralPriority, priorityOf: (item: PreparedBlock) => item.priority };
+  if (options.order === 'priority') prepared = orderByPriority(prepared, priorityOptions);
+  if (typeof options.collapseBelow === 'number' && !Number.isNaN(options.collapseBelow)) {
+    return splitByPriority(prepared, options.collapseBelow, priorityOptions) as { shown: PreparedBlock[]; folded: PreparedBlock[] };
+  }
+  return { shown: prepared, folded: [] };
+}

@@ -1,0 +1,60 @@
+/**
+ * Problems found in server data. The library never throws on bad input: it
+ * fails toward the safe outcome and tells the host through a callback.
+ */
+
+/** Machine-readable kinds of annotation problems. */
+export type AnnotationIssueCode =
+  | 'tool-invalid'
+  | 'tool-name-missing'
+  | 'tool-annotations-invalid'
+  | 'tool-hint-invalid'
+  | 'tool-title-invalid'
+  | 'tool-title-sanitized'
+  | 'tool-icon-rejected'
+  | 'block-invalid'
+  | 'annotations-invalid'
+  | 'audience-invalid'
+  | 'priority-invalid'
+  | 'priority-out-of-range'
+  | 'last-modified-invalid'
+  | 'uri-unsafe'
+  | 'media-rejected'
+  | 'type-unknown';
+
+/**
+ * One problem with server-supplied data. `path` says where it was (for
+ * example `blocks[3].annotations.priority`). `message` never quotes content
+ * text, so hosts can log issues without leaking assistant-only content.
+ */
+export interface AnnotationIssue {
+  code: AnnotationIssueCode;
+  message: string;
+  path: string;
+  /** The offending value, for logs. Only annotation values, never block text. */
+  value?: unknown;
+}
+
+/** Host callback that receives every issue found while processing data. */
+export type AnnotationIssueHandler = (issue: AnnotationIssue) => void;
+
+/** Calls the handler if there is one; a throwing handler never breaks rendering. */
+export function report(
+  onIssue: AnnotationIssueHandler | undefined,
+  code: AnnotationIssueCode,
+  path: string,
+  message: string,
+  value?: unknown,
+): void {
+  if (!onIssue) return;
+  try {
+    onIssue(value === undefined ? { code, path, message } : { code, path, message, value });
+  } catch {
+    // A host's logging bug must not turn into a rendering crash.
+  }
+}
+
+/** True for a plain, non-null, non-array object. */
+export function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

@@ -1,0 +1,80 @@
+/**
+ * Default English text for every built-in string. Hosts translate by passing
+ * a partial object of their own; nothing else in the library hard-codes copy.
+ */
+export const defaultLabels = {
+  // Tool badges. `{claim}` is used for untrusted servers.
+  readOnly: 'Read-only',
+  write: 'Writes',
+  destructive: 'Destructive',
+  idempotent: 'Safe to retry',
+  openWorld: 'Reaches outside',
+  closedWorld: 'Local only',
+  toolHints: 'Tool hints',
+  claimed: 'Claims: {label}',
+  assumed: 'assumed',
+  readOnlyDescription: 'Does not change anything.',
+  writeDescription: 'Can change data, but only by adding to it.',
+  destructiveDescription: 'Can delete or overwrite data.',
+  idempotentDescription: 'Running it twice with the same input has no extra effect.',
+  openWorldDescription: 'Talks to systems outside this app, such as the web.',
+  closedWorldDescription: 'Works only with local or closed data.',
+  assumedDescription: 'The server did not say, so the cautious answer is assumed.',
+  claimDescription: 'This server is not trusted: this is its own claim, not verified.',
+  unnamedTool: 'Unnamed tool',
+  // Content.
+  moreBlocks: '{count} more',
+  fewerBlocks: 'Show less',
+  imageUnavailable: 'Image not shown (unsupported or invalid data)',
+  audioUnavailable: 'Audio not shown (unsupported or invalid data)',
+  image: 'Image from the tool',
+  audio: 'Audio from the tool',
+  unknownBlock: 'Content of a type this app cannot show ({type})',
+  invalidBlock: 'Content that could not be shown',
+  download: 'Download',
+  downloadUnavailable: 'Download unavailable (invalid data)',
+  bytes: '{size}',
+  resource: 'Resource',
+  toolError: 'The tool reported an error',
+  structuredContent: 'Structured content',
+  stale: 'stale',
+  lastModified: 'Last modified',
+  // Confirmation.
+  confirmTitle: 'Allow {tool}?',
+  confirmDescription: '{server} wants to run this tool.',
+  approve: 'Allow',
+  approveDestructive: 'Allow destructive action',
+  deny: 'Deny',
+  remember: 'Remember for this conversation',
+  arguments: 'Arguments',
+  reasons: 'Why you are asked',
+  toolName: 'Tool',
+  server: 'Server',
+  showMore: 'Show all',
+  showLess: 'Show less',
+  // Tool call card.
+  awaitingApproval: 'Waiting for approval',
+  running: 'Running',
+  success: 'Done',
+  error: 'Failed',
+  blocked: 'Blocked',
+  denied: 'Denied',
+  cancelled: 'Cancelled',
+  cancel: 'Cancel',
+  retry: 'Retry',
+  annotationsChanged: 'This tool changed its annotations since you approved it.',
+  progress: 'Progress',
+} as const;
+
+/** Every built-in string, by key. */
+export type Labels = { [K in keyof typeof defaultLabels]: string };
+
+/** Fills `{name}` placeholders. Unknown placeholders stay as they are. */
+export function formatLabel(template: string, values: Record<string, string | number>): string {
+  return template.replace(/\{(\w+)\}/g, (match, key: string) => (key in values ? String(values[key]) : match));
+}
+
+/** Default labels with a host's overrides applied. */
+export function resolveLabels(overrides?: Partial<Labels>): Labels {
+  return overrides ? { ...defaultLabels, ...overrides } : defaultLabels;
+}

@@ -1,0 +1,79 @@
+import { isRecord, report, type AnnotationIssueHandler } from './issues.js';
+
+/** Priority used for blocks that declare none, unless the host picks another. */
+export const DEFAULT_NEUTRAL_PRIORITY = 0.5;
+
+/** Options for reading priorities. */
+export interface PriorityOptions<T = unknown> {
+  /** Priority given to blocks without a usable one. Default 0.5. */
+  neutral?: number | undefined;
+  onAnnotationIssue?: AnnotationIssueHandler | undefined;
+  /** Reads an item's priority; defaults to the block's `annotations.priority`. */
+  priorityOf?: ((item: T, index: number) => number | undefined) | undefined;
+}
+
+/**
+ * A usable priority: a finite number clamped to [0, 1] (clamping is
+ * reported); anything else (`"high"`, `NaN`, `Infinity`, `null`) is
+ * `undefined` and reported when present.
+ */
+export function normalizePriority(value: unknown, onIssue?: AnnotationIssueHandler, path = 'annotations.priority'): number | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value !== 'number' || !Number.isFinite(value)) {
+    report(onIssue, 'priority-invalid', path, 'The priority is not a finite number; it is ignored.', value);
+    return undefined;
+  }
+  if (value < 0 || value > 1) {
+    report(onIssue, 'priority-out-of-range', path, 'The priority is outside [0, 1]; it was clamped.', value);
+    return value < 0 ? 0 : 1;
+  }
+  return value;
+}
+
+/** The declared priority of a block, normalised; `undefined` when absent or unusable. */
+export function blockPriority(block: unknown, onIssue?: AnnotationIssueHandler, path = 'block'): number | undefined {
+  if (!isRecord(block) || !isRecord(block.annotations)) return undefined;
+  return normalizePriority(block.annotations.priority, onIssue, `${path}.annotations.priority`);
+}
+
+/** Returns a function giving each item's effective priority (absent = neutral). */
+function effectivePriority<T>(options: PriorityOptions<T>): (item: T, index: number) => number {
+  const n = options.neutral;
+  const neutral = typeof n === 'number' && Number.isFinite(n) ? Math.min(1, Math.max(0, n)) : DEFAULT_NEUTRAL_PRIORITY;
+  const read = options.priorityOf ?? ((item: T, index: number) => blockPriority(item, options.onAnnotationIssue, `blocks[${index}]`));
+  return (item, index) => read(item, index) ?? neutral;
+}
+
+/**
+ * Blocks sorted by priority, highest first. Stable: ties keep the server's
+ * order. Blocks without a usable priority sort as `neutral` (default 0.5).
+ * Returns a new array; the input is not changed.
+ */
+export function orderByPriority<T>(blocks: readonly T[], options: PriorityOptions<T> = {}): T[] {
+  const priorityOf = effectivePriority(options);
+  const keyed = blocks.map((block, index) => ({ block, index, priority: priorityOf(block, index) }));
+  keyed.sort((a, b) => b.priority - a.priority || a.index - b.index);
+  return keyed.map((entry) => entry.block);
+}
+
+/** Blocks split around a threshold; both parts keep the input order. */
+export interface PrioritySplit<T> {
+  /** Blocks whose priority is at or above the threshold. */
+  shown: T[];
+  /** Blocks below the threshold, to fold into a disclosure. */
+  folded: T[];
+}
+
+/**
+ * Splits blocks for "collapse below a threshold": a block is folded when its
+ * priority (absent = neutral) is strictly below `threshold`.
+ */
+export function splitByPriority<T>(blocks: readonly T[], threshold: number, options: PriorityOptions<T> = {}): PrioritySplit<T> {
+  const priorityOf = effectivePriority(options);
+  const shown: T[] = [];
+  const folded: T[] = [];
+  blocks.forEach((block, index) => {
+    (priorityOf(block, index) < threshold ? folded : shown).push(block);
+  });
+  return { shown, folded };
+}

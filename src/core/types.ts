@@ -1,0 +1,142 @@
+/**
+ * The MCP shapes this library accepts, written to be structurally compatible
+ * with the spec revisions 2025-06-18 through 2026-07-28 and with the types of
+ * `@modelcontextprotocol/sdk`. Arrays are `readonly` so frozen or SDK-typed
+ * data is accepted as is. At run time every function still treats its input
+ * as untrusted: these types describe what a well-behaved server sends, not
+ * what the code assumes.
+ */
+
+/** Who a content block is meant for. */
+export type Role = 'user' | 'assistant';
+
+/** Annotations on content blocks and resources. All fields are hints. */
+export interface Annotations {
+  /** Roles the block is meant for. Absent means everyone. */
+  audience?: readonly Role[];
+  /** Importance from 0 (least) to 1 (most). */
+  priority?: number;
+  /** ISO 8601 time of the last change. */
+  lastModified?: string;
+}
+
+/** Hints a server attaches to a tool. None are guarantees. */
+export interface ToolAnnotations {
+  /** Human-readable title (lower precedence than `Tool.title`). */
+  title?: string;
+  /** The tool does not modify its environment. Default false. */
+  readOnlyHint?: boolean;
+  /** A non-read-only tool may destroy data. Default true. */
+  destructiveHint?: boolean;
+  /** Repeating a call with the same arguments has no extra effect. Default false. */
+  idempotentHint?: boolean;
+  /** The tool reaches an open world of external entities. Default true. */
+  openWorldHint?: boolean;
+}
+
+/** An icon a server offers for a tool or resource (spec 2025-11-25). */
+export interface Icon {
+  src: string;
+  mimeType?: string;
+  sizes?: readonly string[];
+  theme?: 'light' | 'dark';
+}
+
+/** A JSON Schema object as sent in `inputSchema` / `outputSchema`. */
+export interface ToolSchema {
+  type?: string;
+  properties?: Record<string, unknown>;
+  required?: readonly string[];
+  [key: string]: unknown;
+}
+
+/** A tool definition from `tools/list`. */
+export interface Tool {
+  name: string;
+  title?: string;
+  description?: string;
+  inputSchema?: ToolSchema;
+  outputSchema?: ToolSchema;
+  annotations?: ToolAnnotations;
+  icons?: readonly Icon[];
+  _meta?: Record<string, unknown>;
+}
+
+/** Fields every content block may carry. */
+interface BlockBase {
+  annotations?: Annotations;
+  _meta?: Record<string, unknown>;
+}
+
+export interface TextContent extends BlockBase {
+  type: 'text';
+  text: string;
+}
+
+export interface ImageContent extends BlockBase {
+  type: 'image';
+  /** Base64-encoded bytes. */
+  data: string;
+  mimeType: string;
+}
+
+export interface AudioContent extends BlockBase {
+  type: 'audio';
+  /** Base64-encoded bytes. */
+  data: string;
+  mimeType: string;
+}
+
+export interface ResourceLink extends BlockBase {
+  type: 'resource_link';
+  uri: string;
+  name: string;
+  title?: string;
+  description?: string;
+  mimeType?: string;
+  size?: number;
+  icons?: readonly Icon[];
+}
+
+export interface TextResourceContents {
+  uri: string;
+  mimeType?: string;
+  text: string;
+  _meta?: Record<string, unknown>;
+}
+
+export interface BlobResourceContents {
+  uri: string;
+  mimeType?: string;
+  /** Base64-encoded bytes. */
+  blob: string;
+  _meta?: Record<string, unknown>;
+}
+
+export interface EmbeddedResource extends BlockBase {
+  type: 'resource';
+  resource: TextResourceContents | BlobResourceContents;
+}
+
+/** Every content block type of the current spec. */
+export type ContentBlock = TextContent | ImageContent | AudioContent | ResourceLink | EmbeddedResource;
+
+/** The `type` values of {@link ContentBlock}. */
+export type ContentBlockType = ContentBlock['type'];
+
+/** The result of `tools/call`. */
+export interface CallToolResult {
+  content: readonly ContentBlock[];
+  /** Object (or, since 2026-07-28, array) matching the tool's output schema. */
+  structuredContent?: unknown;
+  isError?: boolean;
+  _meta?: Record<string, unknown>;
+}
+
+/** The result of `tools/list`. `ttlMs` arrived in spec 2026-07-28. */
+export interface ListToolsResult {
+  tools: readonly Tool[];
+  nextCursor?: string;
+  ttlMs?: number;
+  _meta?: Record<string, unknown>;
+}

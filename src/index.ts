@@ -1,0 +1,15 @@
+'use client';
+/**
+ * react-mcp-annotations — React components for MCP annotations. The policy
+ * lives in `react-mcp-annotations/core`, re-exported here for convenience.
+ */
+export * from './core/index.js';
+export { LabelsProvider, type LabelsProviderProps } from './internal/labels.js';
+export {
+  ToolBadge,
+  ToolBadges,
+  ToolBadgesRoot,
+  type ToolBadgeProps,
+  type ToolBadgesProps,
+  type ToolBadgesRootProps,
+} from './components/tool-badges/index.js';

@@ -1,0 +1,30 @@
+'use client';
+import { createContext, useContext, useMemo, type ReactNode } from 'react';
+import { defaultLabels, type Labels } from '../core/labels.js';
+
+const LabelsContext = createContext<Labels>(defaultLabels);
+
+/** Props of {@link LabelsProvider}. */
+export interface LabelsProviderProps {
+  /** Strings to replace; the rest keep their English defaults. */
+  labels: Partial<Labels>;
+  children?: ReactNode;
+}
+
+/**
+ * Translates every built-in string below it. Nested providers merge.
+ *
+ * @example
+ * <LabelsProvider labels={{ approve: 'Erlauben', deny: 'Ablehnen' }}>…</LabelsProvider>
+ */
+export function LabelsProvider({ labels, children }: LabelsProviderProps) {
+  const parent = useContext(LabelsContext);
+  const value = useMemo(() => ({ ...parent, ...labels }), [parent, labels]);
+  return <LabelsContext.Provider value={value}>{children}</LabelsContext.Provider>;
+}
+
+/** The labels in effect, with a component's own `labels` prop applied last. */
+export function useLabels(overrides?: Partial<Labels>): Labels {
+  const context = useContext(LabelsContext);
+  return useMemo(() => (overrides ? { ...context, ...overrides } : context), [context, overrides]);
+}
