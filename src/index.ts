@@ -13,3 +13,4 @@ export {
   type ToolBadgesProps,
   type ToolBadgesRootProps,
 } from './components/tool-badges/index.js';
+export { ToolSummary, type ToolSummaryProps } from './components/tool-summary/index.js';

@@ -38,8 +38,9 @@ export function safeIconUrl(icon: unknown, options: IconOptions = {}): string | 
 
 /**
  * Picks the icon to show: the first safe icon for the current theme, else
- * the first safe icon without a theme, else any safe icon. Rejected icons are
- * reported.
+ * the first safe icon without a theme, else any safe icon. Icons that are
+ * malformed or use a scheme other than `data:`/`http(s):` are reported; a
+ * well-formed icon the host chose not to load is not a server problem.
  */
 export function selectIcon(icons: unknown, options: IconOptions = {}): { src: string; icon: Icon } | null {
   if (!Array.isArray(icons)) return null;
@@ -47,7 +48,7 @@ export function selectIcon(icons: unknown, options: IconOptions = {}): { src: st
   icons.forEach((icon: unknown, index) => {
     const src = safeIconUrl(icon, options);
     if (src) safe.push({ src, icon: icon as Icon });
-    else report(options.onAnnotationIssue, 'tool-icon-rejected', `tool.icons[${index}]`, 'The icon is not an allowed data: image and no remote icon was allowed; it is not loaded.');
+    else if (!isRecord(icon) || typeof icon.src !== 'string' || !/^\s*(data|https?):/i.test(icon.src)) report(options.onAnnotationIssue, 'tool-icon-rejected', `tool.icons[${index}]`, 'The icon is malformed or uses an unsafe scheme; it is not loaded.');
   });
   return (
     safe.find((entry) => options.theme !== undefined && entry.icon.theme === options.theme) ??

@@ -123,7 +123,11 @@ export function toolName(tool: unknown, options: ToolReadOptions = {}): string {
  * no usable title or name at all.
  */
 export function toolDisplayName(tool: unknown, options: ToolReadOptions = {}): string {
-  const onIssue = options.onAnnotationIssue;
+  return titleOf(tool, options.onAnnotationIssue) || toolName(tool, options);
+}
+
+/** The first usable title, cleaned, or `''`. Reports unusable titles. */
+function titleOf(tool: unknown, onIssue: AnnotationIssueHandler | undefined): string {
   const record = isRecord(tool) ? tool : {};
   const annotations = isRecord(record.annotations) ? record.annotations : {};
   const candidates: Array<[string, unknown]> = [
@@ -143,7 +147,27 @@ export function toolDisplayName(tool: unknown, options: ToolReadOptions = {}): s
     }
     return clean.text;
   }
-  return toolName(tool, options);
+  return '';
+}
+
+/** What to call a tool, read once: its machine name, display name and description. */
+export interface ToolIdentity {
+  /** Machine name as safe text; `''` when missing. */
+  name: string;
+  /** Title by spec precedence, else the name; `''` when neither exists. */
+  displayName: string;
+  /** True when the display name is a title rather than the name. */
+  titled: boolean;
+  /** Plain-text description, or `''`. */
+  description: string;
+}
+
+/** Reads a tool's name, title and description, reporting each problem once. */
+export function toolIdentity(tool: unknown, options: ToolReadOptions = {}): ToolIdentity {
+  const name = toolName(tool, options);
+  const title = titleOf(tool, options.onAnnotationIssue);
+  const description = isRecord(tool) && typeof tool.description === 'string' ? tool.description : '';
+  return { name, displayName: title || name, titled: title !== '' && title !== name, description };
 }
 
 /** Serialises a value with sorted keys, skipping `undefined`; never throws. */

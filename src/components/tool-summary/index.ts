@@ -1,0 +1,1 @@
+export { ToolSummary, type ToolSummaryProps } from './tool-summary.js';

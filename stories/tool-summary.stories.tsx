@@ -1,0 +1,50 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, within } from 'storybook/test';
+import { ToolSummary } from '../src/index.js';
+import type { Tool } from '../src/core/types.js';
+import { bareTool, deleteEntitiesTool, disguisedTool, iconTool, longTitleTool, readFileTool, rtlTool } from '../test/fixtures/tools.js';
+
+const meta = {
+  title: 'Components/ToolSummary',
+  component: ToolSummary,
+  args: { tool: readFileTool, trust: 'trusted' },
+  argTypes: {
+    trust: { control: 'inline-radio', options: ['trusted', 'untrusted'] },
+    theme: { control: 'inline-radio', options: [undefined, 'light', 'dark'] },
+  },
+  parameters: {
+    docs: { description: { component: 'A tool row: display name, the real name whenever a title is shown, badges, plain-text description and a safe icon.' } },
+  },
+} satisfies Meta<typeof ToolSummary>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Trusted: Story = {};
+export const Untrusted: Story = { args: { trust: 'untrusted' } };
+export const Destructive: Story = { args: { tool: deleteEntitiesTool } };
+export const NothingDeclared: Story = { args: { tool: bareTool } };
+export const WithIcon: Story = { args: { tool: iconTool } };
+
+/** A friendly title with a right-to-left override cannot hide the destructive machine name. */
+export const DisguisedTitle: Story = {
+  args: { tool: disguisedTool, trust: 'untrusted' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByText('wipe_disk')).toBeVisible();
+    await expect(canvasElement.textContent).not.toMatch(/[\u202a-\u202e]/);
+  },
+};
+
+export const VeryLongTitle: Story = { args: { tool: longTitleTool } };
+
+export const RightToLeft: Story = {
+  args: { tool: rtlTool },
+  render: (args) => (
+    <div dir="rtl" lang="ar">
+      <ToolSummary {...args} />
+    </div>
+  ),
+};
+
+export const MissingName: Story = { args: { tool: { description: 'A tool object without a name.' } as Tool } };
