@@ -14,3 +14,20 @@ export {
   type ToolBadgesRootProps,
 } from './components/tool-badges/index.js';
 export { ToolSummary, type ToolSummaryProps } from './components/tool-summary/index.js';
+export { Freshness, type FreshnessProps } from './components/freshness/index.js';
+export {
+  AudioBlock,
+  ContentBlocks,
+  ImageBlock,
+  InvalidBlock,
+  ResourceBlobBlock,
+  ResourceLinkBlock,
+  ResourceTextBlock,
+  TextBlock,
+  UnknownBlock,
+  defaultBlockRenderers,
+  type BlockRendererProps,
+  type BlockRenderers,
+  type ContentBlocksProps,
+} from './components/content-blocks/index.js';
+export { ToolResult, type ToolResultProps } from './components/tool-result/index.js';

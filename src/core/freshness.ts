@@ -22,9 +22,9 @@ export function parseLastModified(value: unknown): Date | null {
   if (typeof value !== 'string' || value.length > 64) return null;
   const text = value.trim();
   if (!ISO_SHAPE.test(text)) return null;
-  let normalized = text;
+  let normalized = text.endsWith('z') ? `${text.slice(0, -1)}Z` : text;
   if (!HAS_TIME.test(text)) normalized = `${text}T00:00:00Z`;
-  else if (!HAS_ZONE.test(text)) normalized = `${text}Z`;
+  else if (!HAS_ZONE.test(text)) normalized = `${normalized}Z`;
   const date = parseISO(normalized);
   return Number.isNaN(date.getTime()) ? null : date;
 }
@@ -134,7 +134,12 @@ export function describeFreshness(date: Date, options: FreshnessOptions): Freshn
     relative = formatRelative(format, ageMs);
   }
   if (state === 'fresh' && options.staleAfterMs !== undefined && ageMs > options.staleAfterMs) state = 'stale';
-  return { state, relative, absolute: absoluteFormat(options.locale, options.timeZone).format(date), iso: date.toISOString(), ageMs };
+  return { state, relative, absolute: formatAbsoluteTime(date, options), iso: date.toISOString(), ageMs };
+}
+
+/** The locale-aware absolute date and time (medium date, long time with zone). */
+export function formatAbsoluteTime(date: Date, options: Pick<FreshnessOptions, 'locale' | 'timeZone'> = {}): string {
+  return absoluteFormat(options.locale, options.timeZone).format(date);
 }
 
 function formatRelative(format: Intl.RelativeTimeFormat, ageMs: number): string {

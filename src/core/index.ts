@@ -57,6 +57,7 @@ export {
 export {
   DEFAULT_FUTURE_SKEW_MS,
   describeFreshness,
+  formatAbsoluteTime,
   freshnessRefreshMs,
   parseLastModified,
   readLastModified,
@@ -69,6 +70,7 @@ export {
   DEFAULT_IMAGE_TYPES,
   base64ByteLength,
   fileNameFromUri,
+  formatBytes,
   isBase64,
   mimeEssence,
   safeHttpUrl,

@@ -63,7 +63,8 @@ export function safeHttpUrl(uri: unknown): string | null {
 /** A download file name from a URI's last path segment, safe on every OS. */
 export function fileNameFromUri(uri: unknown, fallback = 'download'): string {
   if (typeof uri !== 'string') return fallback;
-  const last = uri.split(/[?#]/, 1)[0]!.split('/').filter(Boolean).pop() ?? '';
+  const path = uri.split(/[?#]/, 1)[0]!.replace(/^[a-z][a-z0-9+.-]*:/i, '');
+  const last = path.split('/').filter(Boolean).pop() ?? '';
   let name = last;
   try {
     name = decodeURIComponent(last);
@@ -73,4 +74,25 @@ export function fileNameFromUri(uri: unknown, fallback = 'download'): string {
   // eslint-disable-next-line no-control-regex
   name = name.replace(/[\u0000-\u001f\u007f<>:"/\\|?*\u202a-\u202e\u2066-\u2069]/g, '_').replace(/^\.+/, '').slice(0, 120);
   return name || fallback;
+}
+
+const byteFormats = new Map<string, Intl.NumberFormat>();
+
+/** A byte count as a short, locale-aware size ("1.5 kB"), or `''` when unusable. */
+export function formatBytes(bytes: unknown, locale?: string | readonly string[]): string {
+  if (typeof bytes !== 'number' || !Number.isFinite(bytes) || bytes < 0) return '';
+  const units = ['byte', 'kilobyte', 'megabyte', 'gigabyte', 'terabyte'] as const;
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1000 && unit < units.length - 1) {
+    value /= 1000;
+    unit++;
+  }
+  const key = `${locale === undefined ? '' : String(locale)}|${unit}`;
+  let format = byteFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(locale as string | string[] | undefined, { style: 'unit', unit: units[unit], unitDisplay: unit === 0 ? 'long' : 'short', maximumFractionDigits: 1 });
+    byteFormats.set(key, format);
+  }
+  return format.format(value);
 }

@@ -1,14 +1,14 @@
 'use client';
-import { createContext, forwardRef, useContext, useId, useMemo, useState, type ComponentPropsWithoutRef, type ReactNode } from 'react';
+import { createContext, forwardRef, useContext, useMemo, type ComponentPropsWithoutRef, type ReactNode } from 'react';
 import { formatLabel, type Labels } from '../../core/labels.js';
 import { normalizeTrust, type Trust } from '../../core/decisions.js';
 import type { AnnotationIssueHandler } from '../../core/issues.js';
 import { resolveToolHints, toolBadges, type ToolBadgeKind, type ToolBadgeSpec } from '../../core/tool-hints.js';
 import type { Tool } from '../../core/types.js';
-import { composeEventHandlers } from '../../internal/compose-event-handlers.js';
 import { cx } from '../../internal/cx.js';
 import { Icon } from '../../internal/icons.js';
 import { useLabels } from '../../internal/labels.js';
+import { useTooltip } from '../../internal/use-tooltip.js';
 
 const ROOT_NAME = 'ToolBadges.Root';
 const BADGE_NAME = 'ToolBadges.Badge';
@@ -89,16 +89,13 @@ export interface ToolBadgeProps extends ComponentPropsWithoutRef<'li'> {
  */
 export const ToolBadge = forwardRef<HTMLLIElement, ToolBadgeProps>(function ToolBadge({ badge, className, onFocus, onBlur, onMouseEnter, onMouseLeave, onKeyDown, ...props }, ref) {
   const { trust, labels } = useToolBadgesContext(BADGE_NAME);
-  const [open, setOpen] = useState(false);
-  const tooltipId = useId();
+  const tooltip = useTooltip<HTMLLIElement>({ onFocus, onBlur, onMouseEnter, onMouseLeave, onKeyDown });
   const [labelKey, descriptionKey] = LABEL_KEYS[badge.kind];
   const claimed = badge.declared && trust === 'untrusted';
   const text = claimed ? formatLabel(labels.claimed, { label: labels[labelKey] }) : labels[labelKey];
   const qualifier = badge.declared ? (trust === 'untrusted' ? labels.claimDescription : '') : labels.assumedDescription;
   return (
     <li
-      tabIndex={0}
-      aria-describedby={tooltipId}
       data-slot="tool-badge"
       data-kind={badge.kind}
       data-hint={badge.hint}
@@ -106,23 +103,14 @@ export const ToolBadge = forwardRef<HTMLLIElement, ToolBadgeProps>(function Tool
       data-declared={String(badge.declared)}
       data-trust={trust}
       {...props}
+      {...tooltip.triggerProps}
       ref={ref}
       className={cx('mcp-tool-badge', className)}
-      onFocus={composeEventHandlers(onFocus, () => setOpen(true))}
-      onBlur={composeEventHandlers(onBlur, () => setOpen(false))}
-      onMouseEnter={composeEventHandlers(onMouseEnter, () => setOpen(true))}
-      onMouseLeave={composeEventHandlers(onMouseLeave, () => setOpen(false))}
-      onKeyDown={composeEventHandlers(onKeyDown, (event) => {
-        if (event.key === 'Escape' && open) {
-          event.stopPropagation();
-          setOpen(false);
-        }
-      })}
     >
       <Icon name={badge.kind} />
       <span data-slot="tool-badge-label">{text}</span>
       {!badge.declared && <span data-slot="tool-badge-assumed">{` (${labels.assumed})`}</span>}
-      <span role="tooltip" id={tooltipId} data-slot="tool-badge-tooltip" data-state={open ? 'open' : 'closed'} hidden={!open}>
+      <span data-slot="tool-badge-tooltip" {...tooltip.tooltipProps}>
         {labels[descriptionKey]}
         {qualifier && ` ${qualifier}`}
       </span>

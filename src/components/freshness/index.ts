@@ -1,0 +1,1 @@
+export { Freshness, type FreshnessProps } from './freshness.js';

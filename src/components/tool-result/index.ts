@@ -1,0 +1,1 @@
+export { ToolResult, type ToolResultProps } from './tool-result.js';

@@ -1,0 +1,39 @@
+'use client';
+import { useId, useState, type FocusEvent, type KeyboardEvent, type MouseEvent } from 'react';
+import { composeEventHandlers } from './compose-event-handlers.js';
+
+interface TriggerHandlers<T> {
+  onFocus?: ((event: FocusEvent<T>) => void) | undefined;
+  onBlur?: ((event: FocusEvent<T>) => void) | undefined;
+  onMouseEnter?: ((event: MouseEvent<T>) => void) | undefined;
+  onMouseLeave?: ((event: MouseEvent<T>) => void) | undefined;
+  onKeyDown?: ((event: KeyboardEvent<T>) => void) | undefined;
+}
+
+/**
+ * A plain-words explanation shown on hover and focus, dismissible with
+ * Escape (WCAG 1.4.13), and always wired as the trigger's accessible
+ * description. The caller's handlers run first and may prevent ours.
+ */
+export function useTooltip<T extends Element>(handlers: TriggerHandlers<T>) {
+  const [open, setOpen] = useState(false);
+  const id = useId();
+  return {
+    open,
+    triggerProps: {
+      tabIndex: 0,
+      'aria-describedby': id,
+      onFocus: composeEventHandlers(handlers.onFocus, () => setOpen(true)),
+      onBlur: composeEventHandlers(handlers.onBlur, () => setOpen(false)),
+      onMouseEnter: composeEventHandlers(handlers.onMouseEnter, () => setOpen(true)),
+      onMouseLeave: composeEventHandlers(handlers.onMouseLeave, () => setOpen(false)),
+      onKeyDown: composeEventHandlers(handlers.onKeyDown, (event: KeyboardEvent<T>) => {
+        if (event.key === 'Escape' && open) {
+          event.stopPropagation();
+          setOpen(false);
+        }
+      }),
+    },
+    tooltipProps: { id, role: 'tooltip', 'data-state': open ? 'open' : 'closed', hidden: !open },
+  } as const;
+}

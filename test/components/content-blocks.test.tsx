@@ -1,0 +1,188 @@
+import { act, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { renderToString } from 'react-dom/server';
+import { describe, expect, it, vi } from 'vitest';
+import { ContentBlocks, type BlockRendererProps } from '../../src/index.js';
+import { axe } from '../axe.js';
+import { FIXED_NOW, dated, everyType, malformed, mixedAudience, prioritised } from '../fixtures/content.js';
+
+const texts = (container: HTMLElement) => Array.from(container.querySelectorAll('[data-slot="content-text"]')).map((el) => el.textContent);
+
+describe('ContentBlocks', () => {
+  it('shows the user view by default: assistant-only blocks are absent, not hidden', () => {
+    const { container } = render(<ContentBlocks blocks={mixedAudience} />);
+    expect(texts(container)).toEqual(['Error: the deployment failed.', 'Your changes were saved as a draft.']);
+    expect(container.innerHTML).not.toContain('DEBUG');
+    expect(container.innerHTML).not.toContain('Model note');
+    expect(container.querySelectorAll('[data-slot="content-block"]')).toHaveLength(2);
+  });
+
+  it('shows what the model sees in the assistant view', () => {
+    const { container } = render(<ContentBlocks blocks={mixedAudience} viewer="assistant" />);
+    expect(texts(container)).toEqual(['Error: the deployment failed.', 'DEBUG trace id 9f2c — retry with --force', 'Model note: the user prefers short answers.']);
+  });
+
+  it('orders by priority, stable, highest first', () => {
+    const { container } = render(<ContentBlocks blocks={prioritised} order="priority" />);
+    expect(texts(container).map((t) => t!.split(' (')[0])).toEqual([
+      'Summary: 3 files changed',
+      'Next step: open a pull request',
+      'Detail: lint passed',
+      'No priority declared',
+      'Background: cache warmed',
+      'Trivia: took 1.2 s',
+    ]);
+  });
+
+  it('folds low-priority blocks into a disclosure that mounts them only when opened', async () => {
+    const user = userEvent.setup();
+    const onExpandedChange = vi.fn();
+    const { container } = render(<ContentBlocks blocks={prioritised} order="priority" collapseBelow={0.4} onExpandedChange={onExpandedChange} />);
+    expect(texts(container)).toHaveLength(4);
+    const toggle = screen.getByRole('button', { name: '2 more' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(container.textContent).not.toContain('Trivia');
+    await user.click(toggle);
+    expect(onExpandedChange).toHaveBeenCalledWith(true);
+    const open = screen.getByRole('button', { name: 'Show less' });
+    expect(open).toHaveAttribute('aria-expanded', 'true');
+    const region = document.getElementById(open.getAttribute('aria-controls')!)!;
+    expect(within(region).getByText(/Trivia/)).toBeInTheDocument();
+    await user.keyboard('{Enter}');
+    expect(screen.getByRole('button', { name: '2 more' })).toHaveFocus();
+    expect(container.textContent).not.toContain('Trivia');
+  });
+
+  it('can be controlled', async () => {
+    const user = userEvent.setup();
+    const onExpandedChange = vi.fn();
+    render(<ContentBlocks blocks={prioritised} collapseBelow={0.4} expanded={false} onExpandedChange={onExpandedChange} />);
+    await user.click(screen.getByRole('button', { name: '2 more' }));
+    expect(onExpandedChange).toHaveBeenCalledWith(true);
+    // Still closed: the host did not change `expanded`.
+    expect(screen.getByRole('button', { name: '2 more' })).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it('never counts blocks the viewer cannot see', () => {
+    const blocks = [
+      { type: 'text', text: 'visible low', annotations: { priority: 0.1 } },
+      { type: 'text', text: 'hidden low', annotations: { priority: 0.1, audience: ['assistant'] } },
+    ];
+    render(<ContentBlocks blocks={blocks} collapseBelow={0.5} />);
+    expect(screen.getByRole('button', { name: '1 more' })).toBeInTheDocument();
+  });
+
+  it('renders every content type', () => {
+    const onAnnotationIssue = vi.fn();
+    const { container } = render(<ContentBlocks blocks={everyType} now={FIXED_NOW} liveFreshness={false} locale="en-US" onAnnotationIssue={onAnnotationIssue} />);
+    expect(onAnnotationIssue).not.toHaveBeenCalled();
+    expect(screen.getByRole('img', { name: 'Image from the tool' })).toHaveAttribute('src', expect.stringMatching(/^data:image\/png;base64,/));
+    expect(container.querySelector('audio')).toHaveAttribute('src', expect.stringMatching(/^data:audio\/wav;base64,/));
+    const link = screen.getByRole('link', { name: 'Quarterly report' });
+    expect(link).toHaveAttribute('href', 'https://example.com/reports/q3.pdf');
+    expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+    expect(link).toHaveAttribute('target', '_blank');
+    expect(screen.getByText('application/pdf · 245.8 kB')).toBeInTheDocument();
+    // file: links are shown, not followed.
+    expect(screen.queryByRole('link', { name: 'main.rs' })).toBeNull();
+    expect(screen.getAllByText('file:///project/src/main.rs').length).toBeGreaterThan(0);
+    expect(container.querySelector('pre code')).toHaveTextContent('println!("Hello world!");');
+    expect(screen.getByRole('button', { name: 'Download pixel.png' })).toBeInTheDocument();
+    expect(container.querySelector('time')).toHaveAttribute('dateTime', '2026-11-30T09:00:00.000Z');
+    expect(container.querySelector('time')).toHaveTextContent('3 hours ago');
+  });
+
+  it('keeps whitespace and never renders server text as HTML', () => {
+    const { container } = render(<ContentBlocks blocks={[{ type: 'text', text: '<img src=x onerror=alert(1)>\n  indented' }]} />);
+    expect(container.querySelector('img')).toBeNull();
+    expect(container.querySelector('[data-slot="content-text"]')!.textContent).toBe('<img src=x onerror=alert(1)>\n  indented');
+  });
+
+  it('renders malformed blocks as placeholders or drops them, reports each, and never throws', () => {
+    const onAnnotationIssue = vi.fn();
+    const { container } = render(<ContentBlocks blocks={malformed} onAnnotationIssue={onAnnotationIssue} />);
+    expect(container.querySelector('a')).toBeNull();
+    expect(container.querySelector('img')).toBeNull();
+    expect(screen.getByText('Content of a type this app cannot show (hologram)')).toBeInTheDocument();
+    expect(screen.getAllByText('Image not shown (unsupported or invalid data)')).toHaveLength(2);
+    expect(screen.getByText('Click me')).toBeInTheDocument();
+    // The block whose annotations are a string is not shown: its audience is unknown.
+    expect(container.textContent).not.toContain('annotations is a string');
+    const codes = onAnnotationIssue.mock.calls.map(([issue]) => issue.code);
+    expect(codes).toEqual(
+      expect.arrayContaining(['block-invalid', 'media-rejected', 'annotations-invalid', 'priority-invalid', 'priority-out-of-range', 'last-modified-invalid', 'uri-unsafe', 'type-unknown']),
+    );
+  });
+
+  it('renders nothing for content that is not an array', () => {
+    const { container } = render(<ContentBlocks blocks={{ nope: true }} />);
+    expect(container.querySelectorAll('[data-slot="content-block"]')).toHaveLength(0);
+  });
+
+  it('lets a host plug in text rendering and override a renderer', () => {
+    const renderText = vi.fn((text: string) => <strong>{text.toUpperCase()}</strong>);
+    function MyLink({ view }: BlockRendererProps<'resource_link'>) {
+      return <span data-testid="my-link">{view.name}</span>;
+    }
+    render(<ContentBlocks blocks={mixedAudience.concat(everyType[3]!)} renderText={renderText} components={{ resource_link: MyLink }} />);
+    expect(renderText.mock.calls.map(([text]) => text)).toEqual(['Error: the deployment failed.', 'Your changes were saved as a draft.']);
+    expect(screen.getByText('ERROR: THE DEPLOYMENT FAILED.').tagName).toBe('STRONG');
+    expect(screen.getByTestId('my-link')).toHaveTextContent('q3.pdf');
+  });
+
+  it('copies exactly the visible text of a block', async () => {
+    const user = userEvent.setup();
+    const onCopyText = vi.fn();
+    render(<ContentBlocks blocks={mixedAudience} copyable onCopyText={onCopyText} />);
+    const buttons = screen.getAllByRole('button', { name: 'Copy' });
+    expect(buttons).toHaveLength(2);
+    await user.click(buttons[1]!);
+    expect(onCopyText).toHaveBeenCalledWith('Your changes were saved as a draft.');
+    await expect(navigator.clipboard.readText()).resolves.toBe('Your changes were saved as a draft.');
+    expect(screen.getByRole('button', { name: 'Copied' })).toBeInTheDocument();
+  });
+
+  it('downloads a blob as an opaque file', async () => {
+    const user = userEvent.setup();
+    const createObjectURL = vi.fn((_blob: Blob) => 'blob:mock');
+    Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() });
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    render(<ContentBlocks blocks={[everyType[6]]} />);
+    await user.click(screen.getByRole('button', { name: 'Download pixel.png' }));
+    expect(createObjectURL.mock.calls[0]![0].type).toBe('application/octet-stream');
+    expect(createObjectURL.mock.calls[0]![0].size).toBe(70);
+    expect(click).toHaveBeenCalledTimes(1);
+    click.mockRestore();
+  });
+
+  it('shows fresh, stale, future and unparseable dates', () => {
+    const onAnnotationIssue = vi.fn();
+    const { container } = render(<ContentBlocks blocks={dated} now={FIXED_NOW} liveFreshness={false} locale="en-US" staleAfterMs={2 * 86_400_000} onAnnotationIssue={onAnnotationIssue} />);
+    const labels = Array.from(container.querySelectorAll('[data-slot="freshness"]')).map((el) => [el.getAttribute('data-state'), el.querySelector('time')!.textContent]);
+    expect(labels).toEqual([
+      ['fresh', '1 minute ago'],
+      ['stale', '3 days ago'],
+      ['stale', 'last year'],
+      ['fresh', 'now'],
+      ['future', 'next week'],
+    ]);
+    expect(container.textContent).not.toContain('Invalid Date');
+    expect(onAnnotationIssue).toHaveBeenCalledWith(expect.objectContaining({ code: 'last-modified-invalid', value: 'yesterday' }));
+  });
+
+  it('has no axe violations, folded and unfolded', async () => {
+    const { container } = render(<ContentBlocks blocks={[...everyType, ...prioritised]} collapseBelow={0.4} now={FIXED_NOW} />);
+    expect(await axe(container)).toHaveNoViolations();
+    await act(async () => screen.getByRole('button', { name: /more/ }).click());
+    expect(await axe(container)).toHaveNoViolations();
+  });
+
+  it('renders on the server without window, deterministically with `now`', () => {
+    const html = renderToString(<ContentBlocks blocks={[...mixedAudience, ...dated]} now={FIXED_NOW} liveFreshness={false} locale="en-US" timeZone="UTC" />);
+    expect(html).toContain('1 minute ago');
+    expect(html).not.toContain('DEBUG');
+    expect(renderToString(<ContentBlocks blocks={dated} now={FIXED_NOW} liveFreshness={false} locale="en-US" timeZone="UTC" />)).toBe(
+      renderToString(<ContentBlocks blocks={dated} now={FIXED_NOW} liveFreshness={false} locale="en-US" timeZone="UTC" />),
+    );
+  });
+});

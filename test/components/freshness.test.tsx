@@ -1,0 +1,83 @@
+import { act, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { renderToString } from 'react-dom/server';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { Freshness } from '../../src/index.js';
+import { CLOCK_TICK_MS, activeClockTimers } from '../../src/internal/clock.js';
+import { axe } from '../axe.js';
+
+const NOW = Date.parse('2026-11-30T12:00:00Z');
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('Freshness', () => {
+  it('renders a <time> with the relative label and the absolute time as its description', async () => {
+    const user = userEvent.setup();
+    render(<Freshness date="2026-11-30T09:00:00Z" now={NOW} live={false} locale="en-US" timeZone="UTC" />);
+    const time = screen.getByText('3 hours ago');
+    expect(time.tagName).toBe('TIME');
+    expect(time).toHaveAttribute('dateTime', '2026-11-30T09:00:00.000Z');
+    expect(time).toHaveAccessibleDescription('Nov 30, 2026, 9:00:00 AM UTC');
+    expect(time).not.toHaveAttribute('title');
+    await user.tab();
+    expect(time).toHaveFocus();
+    expect(screen.getByRole('tooltip')).toHaveTextContent('Nov 30, 2026, 9:00:00 AM UTC');
+  });
+
+  it('says stale in words past the host-set age', () => {
+    const { container } = render(<Freshness date="2026-11-20T12:00:00Z" now={NOW} live={false} staleAfterMs={86_400_000} locale="en-US" />);
+    expect(container.firstElementChild).toHaveAttribute('data-state', 'stale');
+    expect(container).toHaveTextContent('last week (stale)');
+  });
+
+  it('renders nothing for an unparseable date and reports it', () => {
+    const onAnnotationIssue = vi.fn();
+    const { container } = render(<Freshness date="yesterday" onAnnotationIssue={onAnnotationIssue} />);
+    expect(container).toBeEmptyDOMElement();
+    expect(onAnnotationIssue).toHaveBeenCalledWith(expect.objectContaining({ code: 'last-modified-invalid', value: 'yesterday' }));
+  });
+
+  it('follows the host locale', () => {
+    render(<Freshness date="2026-11-30T09:00:00Z" now={NOW} live={false} locale="de-DE" />);
+    expect(screen.getByText('vor 3 Stunden')).toBeInTheDocument();
+  });
+
+  it('shares one clock: many labels mean one timer, none once unmounted', () => {
+    vi.useFakeTimers({ now: NOW });
+    const dates = Array.from({ length: 50 }, (_, i) => new Date(NOW - i * 60_000).toISOString());
+    const { unmount } = render(
+      <>
+        {dates.map((date) => (
+          <Freshness key={date} date={date} locale="en-US" />
+        ))}
+      </>,
+    );
+    expect(activeClockTimers()).toBe(1);
+    expect(vi.getTimerCount()).toBe(1);
+    unmount();
+    expect(activeClockTimers()).toBe(0);
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it('moves with the shared clock', () => {
+    vi.useFakeTimers({ now: NOW });
+    render(<Freshness date={new Date(NOW - 50_000).toISOString()} locale="en-US" />);
+    expect(screen.getByText('50 seconds ago')).toBeInTheDocument();
+    act(() => vi.advanceTimersByTime(CLOCK_TICK_MS));
+    expect(screen.getByText('1 minute ago')).toBeInTheDocument();
+  });
+
+  it('renders the same HTML on the server for the same `now`, with no timer', () => {
+    const html = renderToString(<Freshness date="2026-11-30T09:00:00Z" now={NOW} locale="en-US" timeZone="UTC" />);
+    expect(html).toContain('3 hours ago');
+    expect(html).toContain('dateTime="2026-11-30T09:00:00.000Z"');
+    expect(activeClockTimers()).toBe(0);
+  });
+
+  it('has no axe violations', async () => {
+    const { container } = render(<Freshness date="2026-11-30T09:00:00Z" now={NOW} />);
+    expect(await axe(container)).toHaveNoViolations();
+  });
+});
