@@ -48,6 +48,7 @@ export default defineConfig({
         test: {
           name: 'server',
           environment: 'node',
+          setupFiles: ['test/setup.ts'],
           include: ['test/integration/**/*.test.{ts,tsx}', 'test/ssr/**/*.test.{ts,tsx}'],
           testTimeout: 30_000,
           hookTimeout: 30_000,

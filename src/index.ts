@@ -31,3 +31,32 @@ export {
   type ContentBlocksProps,
 } from './components/content-blocks/index.js';
 export { ToolResult, type ToolResultProps } from './components/tool-result/index.js';
+export {
+  ToolConfirmDialog,
+  ToolConfirmDialogAction,
+  ToolConfirmDialogArguments,
+  ToolConfirmDialogBadges,
+  ToolConfirmDialogCancel,
+  ToolConfirmDialogContent,
+  ToolConfirmDialogDescription,
+  ToolConfirmDialogReasons,
+  ToolConfirmDialogRemember,
+  ToolConfirmDialogRoot,
+  ToolConfirmDialogTitle,
+  type ApproveDetails,
+  type ConfirmRequest,
+  type ToolConfirmDialogContentProps,
+  type ToolConfirmDialogProps,
+  type ToolConfirmDialogRootProps,
+} from './components/confirm-dialog/index.js';
+export {
+  ToolApprovalProvider,
+  useOptionalToolApproval,
+  useToolApproval,
+  type ApprovalRequest,
+  type ApprovalResult,
+  type ServerConfig,
+  type ToolApprovalApi,
+  type ToolApprovalProviderProps,
+} from './components/approval-provider/index.js';
+export { ToolCallCard, type ToolCallCardProps } from './components/tool-call-card/index.js';

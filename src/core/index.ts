@@ -117,3 +117,4 @@ export {
 export { diffToolAnnotations, isToolListStale, toolListExpiresAt, type ToolAnnotationChange } from './drift.js';
 export { progressFraction, toolCallState, type ToolCallProgress, type ToolCallState, type ToolCallStatus } from './tool-status.js';
 export { defaultLabels, formatLabel, resolveLabels, type Labels } from './labels.js';
+export { DEFAULT_ARGUMENT_STRING_LIMIT, previewArguments, safeJson, type ArgumentsPreview } from './arguments.js';

@@ -1,5 +1,6 @@
 'use client';
 import { forwardRef } from 'react';
+import { safeJson } from '../../core/arguments.js';
 import { isRecord, report } from '../../core/issues.js';
 import { cx } from '../../internal/cx.js';
 import { Icon } from '../../internal/icons.js';
@@ -56,24 +57,3 @@ export const ToolResult = forwardRef<HTMLDivElement, ToolResultProps>(function T
   );
 });
 ToolResult.displayName = 'ToolResult';
-
-/** Pretty JSON that never throws (cycles, BigInt). */
-export function safeJson(value: unknown): string {
-  const seen = new WeakSet<object>();
-  try {
-    return JSON.stringify(
-      value,
-      (_key, v: unknown) => {
-        if (typeof v === 'bigint') return `${v}n`;
-        if (typeof v === 'object' && v !== null) {
-          if (seen.has(v)) return '[circular]';
-          seen.add(v);
-        }
-        return v;
-      },
-      2,
-    ) ?? String(value);
-  } catch {
-    return String(value);
-  }
-}

@@ -1,0 +1,18 @@
+export {
+  ToolConfirmDialog,
+  ToolConfirmDialogAction,
+  ToolConfirmDialogArguments,
+  ToolConfirmDialogBadges,
+  ToolConfirmDialogCancel,
+  ToolConfirmDialogContent,
+  ToolConfirmDialogDescription,
+  ToolConfirmDialogReasons,
+  ToolConfirmDialogRemember,
+  ToolConfirmDialogRoot,
+  ToolConfirmDialogTitle,
+  type ApproveDetails,
+  type ConfirmRequest,
+  type ToolConfirmDialogContentProps,
+  type ToolConfirmDialogProps,
+  type ToolConfirmDialogRootProps,
+} from './confirm-dialog.js';

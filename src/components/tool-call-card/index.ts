@@ -1,0 +1,1 @@
+export { ToolCallCard, type ToolCallCardProps } from './tool-call-card.js';

@@ -1,0 +1,155 @@
+import { act, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { describe, expect, it, vi } from 'vitest';
+import { ToolApprovalProvider, useToolApproval, type ApprovalRequest, type ApprovalResult, type DecisionRecord, type ServerConfig } from '../../src/index.js';
+import type { Tool } from '../../src/core/types.js';
+import { createEntitiesTool, deleteEntitiesTool, readFileTool } from '../fixtures/tools.js';
+
+type Api = ReturnType<typeof useToolApproval>;
+
+function setup(props: { servers?: Record<string, ServerConfig>; mode?: 'default' | 'always-confirm' | 'read-only' | 'offline'; onDecision?: (r: DecisionRecord) => void } = {}) {
+  const ref: { api?: Api } = {};
+  function Capture() {
+    ref.api = useToolApproval();
+    return <p>host</p>;
+  }
+  const view = render(
+    <ToolApprovalProvider now={() => 1000} {...props}>
+      <Capture />
+    </ToolApprovalProvider>,
+  );
+  const ask = (request: ApprovalRequest) => {
+    let promise!: Promise<ApprovalResult>;
+    act(() => {
+      promise = ref.api!.requestApproval(request);
+    });
+    return promise;
+  };
+  return { ...view, ask, api: () => ref.api! };
+}
+
+describe('ToolApprovalProvider', () => {
+  it('runs read-only calls of trusted servers at once and reports the decision', async () => {
+    const onDecision = vi.fn();
+    const { ask } = setup({ servers: { files: { trust: 'trusted' } }, onDecision });
+    const result = await ask({ serverId: 'files', tool: readFileTool, args: { path: 'a' } });
+    expect(result).toMatchObject({ outcome: 'run', decidedBy: 'policy', remembered: false });
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(onDecision).toHaveBeenCalledExactlyOnceWith(
+      expect.objectContaining({ serverId: 'files', toolName: 'read_text_file', trust: 'trusted', mode: 'default', outcome: 'run', decidedBy: 'policy', timestamp: 1000, annotations: readFileTool.annotations }),
+    );
+  });
+
+  it('asks for every call of an untrusted (or unknown) server', async () => {
+    const user = userEvent.setup();
+    const { ask } = setup();
+    const pending = ask({ serverId: 'nobody', tool: readFileTool });
+    expect(await screen.findByRole('alertdialog', { name: 'Allow Read text file?' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Allow' }));
+    await expect(pending).resolves.toMatchObject({ outcome: 'run', decidedBy: 'user' });
+  });
+
+  it('blocks in read-only mode without asking', async () => {
+    const { ask } = setup({ servers: { memory: { trust: 'trusted' } }, mode: 'read-only' });
+    await expect(ask({ serverId: 'memory', tool: createEntitiesTool })).resolves.toMatchObject({ outcome: 'blocked', decidedBy: 'policy' });
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+  });
+
+  it('queues confirmations one at a time, in order', async () => {
+    const user = userEvent.setup();
+    const { ask } = setup();
+    const first = ask({ serverId: 'a', tool: createEntitiesTool });
+    const second = ask({ serverId: 'b', tool: deleteEntitiesTool });
+    expect(screen.getAllByRole('alertdialog')).toHaveLength(1);
+    expect(screen.getByRole('alertdialog', { name: 'Allow create_entities?' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Deny' }));
+    await expect(first).resolves.toMatchObject({ outcome: 'denied', decidedBy: 'user' });
+    expect(await screen.findByRole('alertdialog', { name: 'Allow Delete entities?' })).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    await expect(second).resolves.toMatchObject({ outcome: 'denied' });
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+  });
+
+  it('remembers a trusted approval, and asks again when the annotations change', async () => {
+    const user = userEvent.setup();
+    const onDecision = vi.fn();
+    const { ask } = setup({ servers: { memory: { trust: 'trusted', name: 'Memory' } }, onDecision });
+    const first = ask({ serverId: 'memory', tool: createEntitiesTool });
+    await user.click(await screen.findByRole('checkbox', { name: 'Remember for this conversation' }));
+    await user.click(screen.getByRole('button', { name: 'Allow' }));
+    await expect(first).resolves.toMatchObject({ outcome: 'run', decidedBy: 'user', remembered: true });
+    await expect(ask({ serverId: 'memory', tool: createEntitiesTool })).resolves.toMatchObject({ outcome: 'run', decidedBy: 'remembered' });
+    const changed: Tool = { ...createEntitiesTool, annotations: { ...createEntitiesTool.annotations, destructiveHint: true } };
+    const third = ask({ serverId: 'memory', tool: changed });
+    const dialog = await screen.findByRole('alertdialog');
+    expect(dialog).toHaveTextContent('This tool’s description changed since you last allowed it.');
+    expect(screen.queryByRole('checkbox')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Deny' }));
+    await expect(third).resolves.toMatchObject({ outcome: 'denied' });
+    expect(onDecision.mock.calls.map(([r]) => [r.outcome, r.decidedBy])).toEqual([
+      ['run', 'user'],
+      ['run', 'remembered'],
+      ['denied', 'user'],
+    ]);
+  });
+
+  it('never offers to remember for untrusted servers or destructive tools', async () => {
+    const user = userEvent.setup();
+    const { ask } = setup({ servers: { memory: { trust: 'trusted' } } });
+    const a = ask({ serverId: 'other', tool: createEntitiesTool });
+    await screen.findByRole('alertdialog');
+    expect(screen.queryByRole('checkbox')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Deny' }));
+    await a;
+    const b = ask({ serverId: 'memory', tool: deleteEntitiesTool });
+    await screen.findByRole('alertdialog');
+    expect(screen.queryByRole('checkbox')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Deny' }));
+    await b;
+  });
+
+  it('settles every pending promise with a deny when it unmounts', async () => {
+    vi.useFakeTimers();
+    const onDecision = vi.fn();
+    const { ask, unmount } = setup({ onDecision });
+    const first = ask({ serverId: 'x', tool: createEntitiesTool });
+    const second = ask({ serverId: 'x', tool: deleteEntitiesTool });
+    unmount();
+    act(() => vi.runAllTimers());
+    vi.useRealTimers();
+    await expect(first).resolves.toMatchObject({ outcome: 'denied', decidedBy: 'policy' });
+    await expect(second).resolves.toMatchObject({ outcome: 'denied', decidedBy: 'policy' });
+    expect(onDecision).toHaveBeenCalledTimes(2);
+  });
+
+  it('uses the latest server config for new requests', async () => {
+    const ref: { api?: Api; trust?: (t: boolean) => void } = {};
+    function Host() {
+      const [trusted, setTrusted] = useState(false);
+      ref.trust = setTrusted;
+      return (
+        <ToolApprovalProvider servers={{ files: { trust: trusted ? 'trusted' : 'untrusted' } }}>
+          <Capture />
+        </ToolApprovalProvider>
+      );
+    }
+    function Capture() {
+      ref.api = useToolApproval();
+      return null;
+    }
+    render(<Host />);
+    expect(ref.api!.previewDecision({ serverId: 'files', tool: readFileTool }).action).toBe('confirm');
+    act(() => ref.trust!(true));
+    expect(ref.api!.previewDecision({ serverId: 'files', tool: readFileTool }).action).toBe('run');
+  });
+
+  it('throws a clear error outside the provider', () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    function Bad() {
+      useToolApproval();
+      return null;
+    }
+    expect(() => render(<Bad />)).toThrow('useToolApproval() must be used inside <ToolApprovalProvider>.');
+  });
+});

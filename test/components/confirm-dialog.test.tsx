@@ -1,0 +1,181 @@
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { StrictMode, useState } from 'react';
+import { describe, expect, it, vi } from 'vitest';
+import { ToolConfirmDialog, ToolConfirmDialogAction, ToolConfirmDialogCancel, ToolConfirmDialogContent, ToolConfirmDialogRoot, ToolConfirmDialogTitle, decideToolCall, type ConfirmRequest } from '../../src/index.js';
+import { axe } from '../axe.js';
+import { deleteEntitiesTool, disguisedTool, readFileTool } from '../fixtures/tools.js';
+
+const requestFor = (tool = deleteEntitiesTool, extra: Partial<ConfirmRequest> = {}): ConfirmRequest => ({
+  serverId: 'memory',
+  serverName: 'Memory server',
+  tool,
+  args: { entityNames: ['Alice', 'Bob'] },
+  decision: decideToolCall({ tool, trust: 'untrusted' }),
+  ...extra,
+});
+
+describe('ToolConfirmDialog', () => {
+  it('is an alertdialog, labelled and described, showing name, machine name, server, badges, reasons and arguments', () => {
+    render(<ToolConfirmDialog request={requestFor()} onApprove={() => {}} onDeny={() => {}} />);
+    const dialog = screen.getByRole('alertdialog', { name: 'Allow Delete entities?' });
+    expect(dialog).toHaveAccessibleDescription(expect.stringContaining('Memory server wants to run this tool.'));
+    expect(dialog).toHaveAttribute('data-risk', 'destructive');
+    expect(within(dialog).getByText('delete_entities').tagName).toBe('CODE');
+    expect(within(dialog).getByRole('list', { name: 'Tool hints' })).toHaveTextContent('Claims: Destructive');
+    expect(within(dialog).getByRole('list', { name: 'Why you are asked' })).toHaveTextContent('This server is not trusted');
+    expect(within(dialog).getByText(/"Alice"/)).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Allow destructive action' })).toBeInTheDocument();
+  });
+
+  it('starts focus on Deny for anything not read-only, and on Allow for read-only calls', () => {
+    const { unmount } = render(<ToolConfirmDialog request={requestFor()} onApprove={() => {}} onDeny={() => {}} />);
+    expect(screen.getByRole('button', { name: 'Deny' })).toHaveFocus();
+    unmount();
+    render(<ToolConfirmDialog request={requestFor(readFileTool)} onApprove={() => {}} onDeny={() => {}} />);
+    expect(screen.getByRole('button', { name: 'Allow' })).toHaveFocus();
+  });
+
+  it('approves by keyboard alone, exactly once', async () => {
+    const user = userEvent.setup();
+    const onApprove = vi.fn();
+    const onDeny = vi.fn();
+    render(<ToolConfirmDialog request={requestFor()} onApprove={onApprove} onDeny={onDeny} />);
+    await user.tab();
+    expect(screen.getByRole('button', { name: 'Allow destructive action' })).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(onApprove).toHaveBeenCalledExactlyOnceWith({ remember: false });
+    expect(onDeny).not.toHaveBeenCalled();
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+  });
+
+  it('denies by keyboard: Enter on the focused Deny, or Escape', async () => {
+    const user = userEvent.setup();
+    const onDeny = vi.fn();
+    const { unmount } = render(<ToolConfirmDialog request={requestFor()} onApprove={() => {}} onDeny={onDeny} />);
+    await user.keyboard('{Enter}');
+    expect(onDeny).toHaveBeenCalledTimes(1);
+    unmount();
+    const onDeny2 = vi.fn();
+    render(<ToolConfirmDialog request={requestFor()} onApprove={() => {}} onDeny={onDeny2} />);
+    await user.keyboard('{Escape}');
+    expect(onDeny2).toHaveBeenCalledTimes(1);
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+  });
+
+  it('ignores clicks on the overlay', async () => {
+    const user = userEvent.setup();
+    const onDeny = vi.fn();
+    const onApprove = vi.fn();
+    render(<ToolConfirmDialog request={requestFor()} onApprove={onApprove} onDeny={onDeny} />);
+    await user.click(document.querySelector('[data-slot="confirm-dialog-overlay"]')!);
+    expect(screen.getByRole('alertdialog')).toBeInTheDocument();
+    expect(onDeny).not.toHaveBeenCalled();
+    expect(onApprove).not.toHaveBeenCalled();
+  });
+
+  it('fires approve once on a double click', async () => {
+    const user = userEvent.setup();
+    const onApprove = vi.fn();
+    const onDeny = vi.fn();
+    render(<ToolConfirmDialog request={requestFor()} onApprove={onApprove} onDeny={onDeny} />);
+    const approve = screen.getByRole('button', { name: 'Allow destructive action' });
+    await user.dblClick(approve);
+    act(() => approve.click());
+    expect(onApprove).toHaveBeenCalledTimes(1);
+    expect(onDeny).not.toHaveBeenCalled();
+  });
+
+  it('denies when unmounted without a choice, but not in StrictMode’s simulated unmount', async () => {
+    vi.useFakeTimers();
+    const onDeny = vi.fn();
+    const { unmount } = render(
+      <StrictMode>
+        <ToolConfirmDialog request={requestFor()} onApprove={() => {}} onDeny={onDeny} />
+      </StrictMode>,
+    );
+    act(() => vi.runAllTimers());
+    expect(onDeny).not.toHaveBeenCalled();
+    unmount();
+    act(() => vi.runAllTimers());
+    expect(onDeny).toHaveBeenCalledTimes(1);
+    vi.useRealTimers();
+  });
+
+  it('returns focus to where it was', async () => {
+    const user = userEvent.setup();
+    function Host() {
+      const [open, setOpen] = useState(false);
+      return (
+        <>
+          <button type="button" onClick={() => setOpen(true)}>
+            Run tool
+          </button>
+          {open && <ToolConfirmDialog request={requestFor()} onApprove={() => setOpen(false)} onDeny={() => setOpen(false)} />}
+        </>
+      );
+    }
+    render(<Host />);
+    await user.click(screen.getByRole('button', { name: 'Run tool' }));
+    expect(screen.getByRole('button', { name: 'Deny' })).toHaveFocus();
+    await user.keyboard('{Escape}');
+    // Radix restores focus one task after the dialog unmounts.
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Run tool' })).toHaveFocus());
+  });
+
+  it('offers "remember" only where policy allows, and passes the choice', async () => {
+    const user = userEvent.setup();
+    const { unmount } = render(<ToolConfirmDialog request={requestFor()} onApprove={() => {}} onDeny={() => {}} />);
+    expect(screen.queryByRole('checkbox')).toBeNull();
+    unmount();
+    const onApprove = vi.fn();
+    render(<ToolConfirmDialog request={requestFor(readFileTool, { canRemember: true })} onApprove={onApprove} onDeny={() => {}} />);
+    await user.click(screen.getByRole('checkbox', { name: 'Remember for this conversation' }));
+    await user.click(screen.getByRole('button', { name: 'Allow' }));
+    expect(onApprove).toHaveBeenCalledWith({ remember: true });
+  });
+
+  it('folds long argument values behind "Show all"', async () => {
+    const user = userEvent.setup();
+    render(<ToolConfirmDialog request={requestFor(deleteEntitiesTool, { args: { content: 'x'.repeat(1000), path: '/etc/hosts' } })} onApprove={() => {}} onDeny={() => {}} />);
+    const pre = document.querySelector('[data-slot="confirm-dialog-json"]')!;
+    expect(pre.textContent).toContain('(+840 characters)');
+    expect(pre.textContent).toContain('/etc/hosts');
+    const toggle = screen.getByRole('button', { name: 'Show all' });
+    expect(toggle).toHaveAttribute('aria-controls', pre.id);
+    await user.click(toggle);
+    expect(pre.textContent).toContain('x'.repeat(1000));
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+  });
+
+  it('shows the real tool name next to a disguising title', () => {
+    render(<ToolConfirmDialog request={requestFor(disguisedTool)} onApprove={() => {}} onDeny={() => {}} />);
+    expect(screen.getByRole('alertdialog', { name: 'Allow Harmless helper evil?' })).toBeInTheDocument();
+    expect(screen.getByText('wipe_disk')).toBeInTheDocument();
+  });
+
+  it('can be controlled and composed from parts', async () => {
+    const user = userEvent.setup();
+    const onOpenChange = vi.fn();
+    const onDeny = vi.fn();
+    render(
+      <ToolConfirmDialogRoot request={requestFor()} open onOpenChange={onOpenChange} onApprove={() => {}} onDeny={onDeny}>
+        <ToolConfirmDialogContent className="host-dialog" aria-describedby={undefined}>
+          <ToolConfirmDialogTitle>Custom title</ToolConfirmDialogTitle>
+          <ToolConfirmDialogAction>Yes</ToolConfirmDialogAction>
+          <ToolConfirmDialogCancel>No</ToolConfirmDialogCancel>
+        </ToolConfirmDialogContent>
+      </ToolConfirmDialogRoot>,
+    );
+    const dialog = screen.getByRole('alertdialog', { name: 'Custom title' });
+    expect(dialog).toHaveClass('mcp-confirm-dialog', 'host-dialog');
+    await user.click(screen.getByRole('button', { name: 'No' }));
+    expect(onDeny).toHaveBeenCalledTimes(1);
+    expect(onOpenChange).toHaveBeenCalledWith(false);
+  });
+
+  it('has no axe violations', async () => {
+    render(<ToolConfirmDialog request={requestFor(deleteEntitiesTool, { canRemember: true })} onApprove={() => {}} onDeny={() => {}} />);
+    expect(await axe(document.body)).toHaveNoViolations();
+  });
+});
