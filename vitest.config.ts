@@ -30,7 +30,7 @@ export default defineConfig({
         test: {
           name: 'core',
           environment: 'node',
-          include: ['test/core/**/*.test.ts'],
+          include: ['test/core/**/*.test.ts', 'test/styles/**/*.test.ts'],
         },
       },
       {
@@ -54,19 +54,21 @@ export default defineConfig({
           hookTimeout: 30_000,
         },
       },
-      {
-        extends: true,
+      // Every story is a test in real Chromium with axe failing on violations, once per theme.
+      ...(['light', 'dark'] as const).map((theme) => ({
+        extends: true as const,
         plugins: [storybookTest({ configDir: path.join(dirname, '.storybook') })],
         test: {
-          name: 'storybook',
+          name: theme === 'light' ? 'storybook' : 'storybook-dark',
+          env: { VITE_STORY_THEME: theme },
           browser: {
             enabled: true,
             headless: true,
             provider: playwright({ launchOptions: chromiumLaunch }),
-            instances: [{ browser: 'chromium' }],
+            instances: [{ browser: 'chromium' as const }],
           },
         },
-      },
+      })),
     ],
   },
 });

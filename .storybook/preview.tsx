@@ -20,7 +20,8 @@ const preview: Preview = {
       },
     },
   },
-  initialGlobals: { theme: 'light' },
+  // The story tests run once per theme: the storybook-dark vitest project sets this.
+  initialGlobals: { theme: (import.meta.env.VITE_STORY_THEME as Theme | undefined) ?? 'light' },
   decorators: [
     (Story, context) => {
       const theme = (context.globals.theme as Theme | undefined) ?? 'light';

@@ -42,6 +42,8 @@ export interface ToolCallCardProps extends Omit<ComponentPropsWithoutRef<'articl
   resultProps?: Omit<ToolResultProps, 'result'> | undefined;
   /** Replaces the default result rendering. */
   children?: ReactNode;
+  /** Level of the card's heading, to fit the host's outline. Default 3. */
+  headingLevel?: 2 | 3 | 4 | 5 | 6 | undefined;
   onAnnotationIssue?: AnnotationIssueHandler | undefined;
   labels?: Partial<Labels> | undefined;
 }
@@ -76,7 +78,7 @@ const STATE_LABELS: Record<ToolCallState, keyof Labels> = {
  * <ToolCallCard serverId="files" tool={tool} args={args} status={{ type: 'running', progress }} onCancel={abort} />
  */
 const ToolCallCardImpl = forwardRef<HTMLElement, ToolCallCardProps>(function ToolCallCard(
-  { serverId, tool, toolName, trust: trustProp, args, status, annotationsChanged, onCancel, onRetry, resultProps, children, onAnnotationIssue, labels: labelOverrides, className, ...props },
+  { serverId, tool, toolName, trust: trustProp, args, status, annotationsChanged, onCancel, onRetry, resultProps, children, headingLevel = 3, onAnnotationIssue, labels: labelOverrides, className, ...props },
   ref,
 ) {
   const labels = useLabels(labelOverrides);
@@ -105,13 +107,14 @@ const ToolCallCardImpl = forwardRef<HTMLElement, ToolCallCardProps>(function Too
   }, [onRetry, retryFreely, approval, serverId, tool, toolName, args]);
 
   const name = identity.displayName || toolName || labels.unnamedTool;
+  const Heading = `h${headingLevel}` as const;
   const result = status.type === 'success' || status.type === 'error' ? status.result : undefined;
   return (
     <article data-slot="tool-call-card" data-state={state} data-risk={risk} data-trust={trust} aria-labelledby={titleId} {...props} ref={ref} className={cx('mcp-tool-call-card', className)}>
       <header data-slot="tool-call-card-header">
-        <h3 id={titleId} data-slot="tool-call-card-title">
+        <Heading id={titleId} data-slot="tool-call-card-title">
           {name}
-        </h3>
+        </Heading>
         {(identity.titled || (!identity.name && toolName)) && (
           <code data-slot="tool-call-card-tool-name" translate="no">
             {identity.name || toolName}
