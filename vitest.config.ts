@@ -54,6 +54,16 @@ export default defineConfig({
           hookTimeout: 30_000,
         },
       },
+      {
+        extends: true,
+        test: {
+          name: 'e2e',
+          environment: 'node',
+          include: ['test/e2e/**/*.e2e.test.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 180_000,
+        },
+      },
       // Every story is a test in real Chromium with axe failing on violations, once per theme.
       ...(['light', 'dark'] as const).map((theme) => ({
         extends: true as const,

@@ -50,4 +50,8 @@ execFileSync(
   ],
   { cwd: root, stdio: 'inherit' },
 );
+
+
+console.log('== consumers (React 18 and 19, bundler and nodenext, react-server)');
+execFileSync(process.execPath, [join(root, 'scripts/check-consumers.mjs')], { cwd: root, stdio: 'inherit', env: { ...process.env, SKIP_BUILD: '1' } });
 console.log('package checks passed');

@@ -1,0 +1,52 @@
+// Consumer checks: install the packed tarball into fresh fixtures with React 18
+// and React 19, render there (server without window, client in jsdom),
+// type-check under bundler and nodenext resolution with skipLibCheck off, and
+// load the core entry under the react-server condition.
+import { execFileSync } from 'node:child_process';
+import { copyFileSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pack, root } from './pack.mjs';
+
+const fixtures = join(root, 'test/package/.consumer');
+const sources = join(root, 'test/package/consumer');
+const tarball = pack({ build: process.env.SKIP_BUILD !== '1' });
+const run = (cmd, args, cwd) => execFileSync(cmd, args, { cwd, stdio: 'inherit' });
+
+for (const [name, react] of [['react18', '18.3.1'], ['react19', '19.3.1']]) {
+  const dir = join(fixtures, name);
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  const dependencies = { 'react-mcp-annotations': `file:${tarball}`, react, 'react-dom': react };
+  if (name === 'react19') Object.assign(dependencies, { '@types/react': '19.3.3', '@types/react-dom': '19.3.0' });
+  writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: `consumer-${name}`, private: true, type: 'module', dependencies }, null, 2));
+  console.log(`== ${name}: npm install (packed tarball + react@${react})`);
+  run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--no-package-lock', '--loglevel=error'], dir);
+  for (const file of readdirSync(sources)) copyFileSync(join(sources, file), join(dir, file));
+  console.log(`== ${name}: render`);
+  run(process.execPath, ['ssr-check.mjs', react.split('.')[0]], dir);
+  run(process.execPath, ['client-check.mjs', react.split('.')[0]], dir);
+}
+
+const react19 = join(fixtures, 'react19');
+for (const mode of ['bundler', 'nodenext']) {
+  console.log(`== types: moduleResolution ${mode}, skipLibCheck false`);
+  run(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', `tsconfig.${mode}.json`], react19);
+}
+
+console.log('== core under the react-server condition');
+run(
+  process.execPath,
+  [
+    '--conditions=react-server',
+    '--input-type=module',
+    '-e',
+    `const core = await import('react-mcp-annotations/core');
+     if (core.decideToolCall({ tool: undefined }).action !== 'confirm') throw new Error('core misbehaves under react-server');
+     const { readFileSync } = await import('node:fs');
+     const entry = readFileSync(new URL(import.meta.resolve('react-mcp-annotations')), 'utf8');
+     if (!entry.startsWith("'use client'")) throw new Error('the components entry must carry "use client"');
+     console.log('core loads under react-server; the components entry is a client module');`,
+  ],
+  react19,
+);
+console.log('consumer checks passed');

@@ -1,0 +1,115 @@
+/**
+ * End to end: the example host, built against the packed package, in real
+ * Chromium, talking to a real server-everything over streamable HTTP on
+ * loopback.
+ */
+import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
+import { createServer as createNetServer } from 'node:net';
+import { join } from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { createServer, type ViteDevServer } from 'vite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+// @ts-expect-error plain ESM helper without types
+import { pack, root, unpackInto } from '../../scripts/pack.mjs';
+import { chromiumLaunch } from '../../vitest.config.js';
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createNetServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForServer(url: string): Promise<void> {
+  for (let i = 0; i < 100; i++) {
+    try {
+      await fetch(url, { method: 'GET' });
+      return;
+    } catch {
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+  throw new Error(`MCP server at ${url} did not start`);
+}
+
+describe('examples/chat-host against a live MCP server', () => {
+  const exampleDir = join(root as string, 'examples/chat-host');
+  let mcp: ChildProcess;
+  let vite: ViteDevServer;
+  let browser: Browser;
+  let page: Page;
+
+  beforeAll(async () => {
+    unpackInto(pack(), exampleDir);
+    const [mcpPort, appPort] = [await freePort(), await freePort()];
+    mcp = spawn(process.execPath, [join(root as string, 'scripts/serve-everything.mjs')], { env: { ...process.env, PORT: String(mcpPort) }, stdio: 'ignore' });
+    const mcpUrl = `http://127.0.0.1:${mcpPort}/mcp`;
+    await waitForServer(mcpUrl);
+    vite = await createServer({ configFile: join(exampleDir, 'vite.config.ts'), server: { port: appPort, strictPort: true }, logLevel: 'error' });
+    await vite.listen();
+    browser = await chromium.launch(chromiumLaunch);
+    page = await browser.newPage();
+    await page.goto(`http://127.0.0.1:${appPort}/?server=${encodeURIComponent(mcpUrl)}`);
+    await page.getByRole('heading', { name: /Tools \(\d+\)/ }).waitFor({ timeout: 30_000 });
+  }, 180_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await vite?.close();
+    mcp?.kill();
+  });
+
+  async function callTool(args: string) {
+    await page.getByLabel('Tool', { exact: true }).selectOption('get-annotated-message');
+    await page.getByLabel('Arguments (JSON)').fill(args);
+    await page.getByRole('button', { name: 'Call tool' }).click();
+    // The server is untrusted by default: every call asks.
+    return page.getByRole('alertdialog', { name: 'Allow Get Annotated Message Tool?' });
+  }
+
+  it('type-checks the example against the packed package', () => {
+    execFileSync(process.execPath, [join(root as string, 'node_modules/typescript/bin/tsc'), '-p', join(exampleDir, 'tsconfig.json')], { stdio: 'inherit' });
+  });
+
+  it('lists the server’s tools with badges as claims', async () => {
+    const tools = page.getByRole('complementary', { name: 'Tools' });
+    await expect(tools.getByText('get-annotated-message').count()).resolves.toBeGreaterThan(0);
+    await expect(tools.getByText('Claims: Read-only').first().isVisible()).resolves.toBe(true);
+  });
+
+  it('debug message: approved by keyboard, the assistant-only text never reaches the page', async () => {
+    const dialog = await callTool('{ "messageType": "debug", "includeImage": true }');
+    await dialog.waitFor();
+    // A read-only call starts on Allow; Enter approves.
+    await expect(dialog.getByRole('button', { name: 'Allow' }).evaluate((el) => el === document.activeElement)).resolves.toBe(true);
+    await page.keyboard.press('Enter');
+    const card = page.getByRole('article').last();
+    await card.getByRole('status').filter({ hasText: 'Done' }).waitFor({ timeout: 20_000 });
+    await expect(card.locator('img[src^="data:image/png;base64,"]').count()).resolves.toBe(1);
+    const html = await page.content();
+    expect(html).not.toContain('Cache hit ratio');
+  });
+
+  it('error message: the shared error text is shown', async () => {
+    const dialog = await callTool('{ "messageType": "error" }');
+    await dialog.waitFor();
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('Enter');
+    const card = page.getByRole('article').last();
+    await card.getByText('Error: Operation failed').waitFor({ timeout: 20_000 });
+  });
+
+  it('Escape denies: nothing is called', async () => {
+    const dialog = await callTool('{ "messageType": "success" }');
+    await dialog.waitFor();
+    await page.keyboard.press('Escape');
+    const card = page.getByRole('article').last();
+    await card.getByRole('status').filter({ hasText: 'Denied' }).waitFor();
+    expect(await page.content()).not.toContain('Operation completed successfully');
+  });
+});

@@ -1,0 +1,15 @@
+// Type-checked by a consumer under moduleResolution bundler and nodenext with skipLibCheck off.
+import { ContentBlocks, ToolApprovalProvider, ToolBadges, type ApprovalResult, type ToolApprovalApi, type ToolCallStatus } from 'react-mcp-annotations';
+import { decideToolCall, selectForViewer, type ContentBlock, type Tool, type ToolDecision } from 'react-mcp-annotations/core';
+
+const tool: Tool = { name: 'read_file', annotations: { readOnlyHint: true } };
+const blocks: ContentBlock[] = [{ type: 'text', text: 'hi', annotations: { audience: ['user'] } }];
+const decision: ToolDecision = decideToolCall({ tool, trust: 'trusted' });
+const visible: ContentBlock[] = selectForViewer(blocks, 'user');
+const status: ToolCallStatus = { type: 'running', progress: { progress: 1, total: 2 } };
+const components = [ContentBlocks, ToolApprovalProvider, ToolBadges] as const;
+
+export async function ask(api: ToolApprovalApi): Promise<ApprovalResult['outcome']> {
+  return (await api.requestApproval({ serverId: 's', tool })).outcome;
+}
+export { components, decision, status, visible };
