@@ -12,6 +12,9 @@ const run = (cmd, args) => execFileSync(cmd, args, { cwd: root, stdio: 'inherit'
 console.log('== build');
 run(process.execPath, [join(root, 'scripts/build.mjs')]);
 
+console.log('== size budgets (size-limit)');
+run(bin('size-limit'), []);
+
 console.log('== publint');
 run(bin('publint'), ['--strict']);
 

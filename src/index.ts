@@ -5,6 +5,7 @@
  */
 export * from './core/index.js';
 export { LabelsProvider, type LabelsProviderProps } from './internal/labels.js';
+export { defaultLabels, formatLabel, resolveLabels, type Labels } from './internal/default-labels.js';
 export {
   ToolBadge,
   ToolBadges,

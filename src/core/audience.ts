@@ -19,26 +19,34 @@ export interface AudienceOptions {
  * names, or `'invalid'` when the value is present but malformed (a string, an
  * empty array, unknown roles, a non-array) or the block is not an object.
  */
-export function readAudience(block: unknown, options: AudienceOptions = {}): 'everyone' | 'invalid' | ReadonlySet<Role> {
-  const path = options.path ?? 'block';
-  const onIssue = options.onAnnotationIssue;
+export function readAudience(block: unknown, options: AudienceOptions = {}): 'everyone' | 'invalid' | readonly Role[] {
+  return audienceOf(block, options.onAnnotationIssue, () => options.path ?? 'block');
+}
+
+// The hot path: no allocation unless something is wrong; issue paths are built only when reported.
+function audienceOf(block: unknown, onIssue: AnnotationIssueHandler | undefined, path: () => string): 'everyone' | 'invalid' | readonly Role[] {
   if (!isRecord(block)) {
-    report(onIssue, 'block-invalid', path, 'The content block is not an object; it is not shown.');
+    if (onIssue) report(onIssue, 'block-invalid', path(), 'The content block is not an object; it is not shown.');
     return 'invalid';
   }
   const annotations = block.annotations;
   if (annotations === undefined || annotations === null) return 'everyone';
   if (!isRecord(annotations)) {
-    report(onIssue, 'annotations-invalid', `${path}.annotations`, 'Annotations are not an object, so the audience is unknown; the block is not shown.', annotations);
+    if (onIssue) report(onIssue, 'annotations-invalid', `${path()}.annotations`, 'Annotations are not an object; the block is not shown.', annotations);
     return 'invalid';
   }
   const audience = annotations.audience;
   if (audience === undefined) return 'everyone';
   if (!Array.isArray(audience) || audience.length === 0 || !audience.every((role) => ROLES.has(role))) {
-    report(onIssue, 'audience-invalid', `${path}.annotations.audience`, 'The audience is not a non-empty array of "user"/"assistant"; the block is not shown.', audience);
+    if (onIssue) report(onIssue, 'audience-invalid', `${path()}.annotations.audience`, 'The audience is not a non-empty array of "user"/"assistant"; the block is not shown.', audience);
     return 'invalid';
   }
-  return new Set(audience as Role[]);
+  return audience as Role[];
+}
+
+function visible(block: unknown, viewer: Viewer, onIssue: AnnotationIssueHandler | undefined, path: () => string): boolean {
+  const audience = audienceOf(block, onIssue, path);
+  return audience === 'everyone' || (audience !== 'invalid' && audience.includes(viewer));
 }
 
 /**
@@ -47,10 +55,7 @@ export function readAudience(block: unknown, options: AudienceOptions = {}): 'ev
  * roles it names; anything malformed fails closed (visible to no one).
  */
 export function isVisibleTo(block: unknown, viewer: Viewer, options: AudienceOptions = {}): boolean {
-  const audience = readAudience(block, options);
-  if (audience === 'everyone') return true;
-  if (audience === 'invalid') return false;
-  return audience.has(viewer);
+  return visible(block, viewer, options.onAnnotationIssue, () => options.path ?? 'block');
 }
 
 /**
@@ -67,7 +72,7 @@ export function visibleIndices(blocks: unknown, viewer: Viewer, options: Omit<Au
   }
   const out: number[] = [];
   for (let i = 0; i < blocks.length; i++) {
-    if (isVisibleTo(blocks[i], viewer, { onAnnotationIssue: options.onAnnotationIssue, path: `blocks[${i}]` })) out.push(i);
+    if (visible(blocks[i], viewer, options.onAnnotationIssue, () => `blocks[${i}]`)) out.push(i);
   }
   return out;
 }

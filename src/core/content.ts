@@ -117,16 +117,17 @@ function viewOf(block: Record<string, unknown>, path: string, options: PrepareBl
  * and date. Never throws; problems become placeholders and reports.
  */
 export function prepareBlock(block: unknown, index: number, options: PrepareBlockOptions = {}): PreparedBlock {
-  const path = `blocks[${index}]`;
+  // Issue paths are only built when there is someone to tell.
+  const path = options.onAnnotationIssue ? `blocks[${index}]` : '';
   const record = isRecord(block) ? block : {};
-  const annotations = isRecord(record.annotations) ? record.annotations : {};
+  const annotations = isRecord(record.annotations) ? record.annotations : undefined;
   return {
     key: `b${index}`,
     index,
     block: record as unknown as ContentBlock,
     view: isRecord(block) ? viewOf(record, path, options) : { kind: 'invalid' },
-    priority: normalizePriority(annotations.priority, options.onAnnotationIssue, `${path}.annotations.priority`),
-    lastModified: readLastModified(annotations.lastModified, options.onAnnotationIssue, `${path}.annotations.lastModified`),
+    priority: annotations ? normalizePriority(annotations.priority, options.onAnnotationIssue, `${path}.annotations.priority`) : undefined,
+    lastModified: annotations ? readLastModified(annotations.lastModified, options.onAnnotationIssue, `${path}.annotations.lastModified`) : null,
   };
 }
 

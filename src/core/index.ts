@@ -58,10 +58,12 @@ export {
   DEFAULT_FUTURE_SKEW_MS,
   describeFreshness,
   formatAbsoluteTime,
+  freshnessLabel,
   freshnessRefreshMs,
   parseLastModified,
   readLastModified,
   type FreshnessDescription,
+  type FreshnessLabel,
   type FreshnessOptions,
   type FreshnessState,
 } from './freshness.js';
@@ -116,5 +118,4 @@ export {
 } from './approvals.js';
 export { diffToolAnnotations, isToolListStale, toolListExpiresAt, type ToolAnnotationChange } from './drift.js';
 export { progressFraction, toolCallState, type ToolCallProgress, type ToolCallState, type ToolCallStatus } from './tool-status.js';
-export { defaultLabels, formatLabel, resolveLabels, type Labels } from './labels.js';
 export { DEFAULT_ARGUMENT_STRING_LIMIT, previewArguments, safeJson, type ArgumentsPreview } from './arguments.js';

@@ -33,14 +33,19 @@ export function normalizePriority(value: unknown, onIssue?: AnnotationIssueHandl
 /** The declared priority of a block, normalised; `undefined` when absent or unusable. */
 export function blockPriority(block: unknown, onIssue?: AnnotationIssueHandler, path = 'block'): number | undefined {
   if (!isRecord(block) || !isRecord(block.annotations)) return undefined;
-  return normalizePriority(block.annotations.priority, onIssue, `${path}.annotations.priority`);
+  const value = block.annotations.priority;
+  // Fast path for the common, valid case.
+  if (typeof value === 'number' && value >= 0 && value <= 1) return value;
+  return normalizePriority(value, onIssue, `${path}.annotations.priority`);
 }
 
 /** Returns a function giving each item's effective priority (absent = neutral). */
 function effectivePriority<T>(options: PriorityOptions<T>): (item: T, index: number) => number {
   const n = options.neutral;
   const neutral = typeof n === 'number' && Number.isFinite(n) ? Math.min(1, Math.max(0, n)) : DEFAULT_NEUTRAL_PRIORITY;
-  const read = options.priorityOf ?? ((item: T, index: number) => blockPriority(item, options.onAnnotationIssue, `blocks[${index}]`));
+  const onIssue = options.onAnnotationIssue;
+  // Issue paths are only built when there is someone to tell.
+  const read = options.priorityOf ?? ((item: T, index: number) => blockPriority(item, onIssue, onIssue && `blocks[${index}]`));
   return (item, index) => read(item, index) ?? neutral;
 }
 
@@ -51,9 +56,15 @@ function effectivePriority<T>(options: PriorityOptions<T>): (item: T, index: num
  */
 export function orderByPriority<T>(blocks: readonly T[], options: PriorityOptions<T> = {}): T[] {
   const priorityOf = effectivePriority(options);
-  const keyed = blocks.map((block, index) => ({ block, index, priority: priorityOf(block, index) }));
-  keyed.sort((a, b) => b.priority - a.priority || a.index - b.index);
-  return keyed.map((entry) => entry.block);
+  // Sort positions by priorities held in a typed array: no object per block.
+  const priorities = new Float64Array(blocks.length);
+  const order = new Uint32Array(blocks.length);
+  for (let i = 0; i < blocks.length; i++) {
+    priorities[i] = priorityOf(blocks[i]!, i);
+    order[i] = i;
+  }
+  order.sort((a, b) => priorities[b]! - priorities[a]! || a - b);
+  return Array.from(order, (i) => blocks[i]!);
 }
 
 /** Blocks split around a threshold; both parts keep the input order. */

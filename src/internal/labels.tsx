@@ -1,6 +1,6 @@
 'use client';
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
-import { defaultLabels, type Labels } from '../core/labels.js';
+import { defaultLabels, type Labels } from './default-labels.js';
 
 const LabelsContext = createContext<Labels>(defaultLabels);
 
@@ -27,4 +27,10 @@ export function LabelsProvider({ labels, children }: LabelsProviderProps) {
 export function useLabels(overrides?: Partial<Labels>): Labels {
   const context = useContext(LabelsContext);
   return useMemo(() => (overrides ? { ...context, ...overrides } : context), [context, overrides]);
+}
+
+/** Makes already-merged labels the context for a subtree, so its parts need no merge of their own. */
+export function LabelsScope({ labels, children }: { labels: Labels; children?: ReactNode }) {
+  const parent = useContext(LabelsContext);
+  return parent === labels ? <>{children}</> : <LabelsContext.Provider value={labels}>{children}</LabelsContext.Provider>;
 }

@@ -14,15 +14,18 @@ interface TriggerHandlers<T> {
  * A plain-words explanation shown on hover and focus, dismissible with
  * Escape (WCAG 1.4.13), and always wired as the trigger's accessible
  * description. The caller's handlers run first and may prevent ours.
+ * `lazy` renders the tooltip only while open, for labels shown by the hundred.
  */
-export function useTooltip<T extends Element>(handlers: TriggerHandlers<T>) {
+export function useTooltip<T extends Element>(handlers: TriggerHandlers<T>, { lazy = false }: { lazy?: boolean } = {}) {
   const [open, setOpen] = useState(false);
   const id = useId();
   return {
     open,
+    /** Whether to render the tooltip element: always, or (lazy) only while open. */
+    render: open || !lazy,
     triggerProps: {
       tabIndex: 0,
-      'aria-describedby': id,
+      'aria-describedby': open || !lazy ? id : undefined,
       onFocus: composeEventHandlers(handlers.onFocus, () => setOpen(true)),
       onBlur: composeEventHandlers(handlers.onBlur, () => setOpen(false)),
       onMouseEnter: composeEventHandlers(handlers.onMouseEnter, () => setOpen(true)),

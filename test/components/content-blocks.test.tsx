@@ -158,13 +158,13 @@ describe('ContentBlocks', () => {
   it('shows fresh, stale, future and unparseable dates', () => {
     const onAnnotationIssue = vi.fn();
     const { container } = render(<ContentBlocks blocks={dated} now={FIXED_NOW} liveFreshness={false} locale="en-US" staleAfterMs={2 * 86_400_000} onAnnotationIssue={onAnnotationIssue} />);
-    const labels = Array.from(container.querySelectorAll('[data-slot="freshness"]')).map((el) => [el.getAttribute('data-state'), el.querySelector('time')!.textContent]);
+    const labels = Array.from(container.querySelectorAll('[data-slot="freshness"]')).map((el) => [el.tagName, el.getAttribute('data-state'), el.textContent]);
     expect(labels).toEqual([
-      ['fresh', '1 minute ago'],
-      ['stale', '3 days ago'],
-      ['stale', 'last year'],
-      ['fresh', 'now'],
-      ['future', 'next week'],
+      ['TIME', 'fresh', '1 minute ago'],
+      ['TIME', 'stale', '3 days ago (stale)'],
+      ['TIME', 'stale', 'last year (stale)'],
+      ['TIME', 'fresh', 'now'],
+      ['TIME', 'future', 'next week'],
     ]);
     expect(container.textContent).not.toContain('Invalid Date');
     expect(onAnnotationIssue).toHaveBeenCalledWith(expect.objectContaining({ code: 'last-modified-invalid', value: 'yesterday' }));

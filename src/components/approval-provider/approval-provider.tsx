@@ -14,7 +14,7 @@ import {
   type ToolOverride,
   type Trust,
 } from '../../core/decisions.js';
-import type { Labels } from '../../core/labels.js';
+import type { Labels } from '../../internal/default-labels.js';
 import type { Tool } from '../../core/types.js';
 import { LabelsProvider } from '../../internal/labels.js';
 import { useUnmount } from '../../internal/use-unmount.js';

@@ -15,7 +15,7 @@ import {
 } from 'react';
 import { previewArguments } from '../../core/arguments.js';
 import type { ToolDecision, Trust } from '../../core/decisions.js';
-import { formatLabel, type Labels } from '../../core/labels.js';
+import { formatLabel, type Labels } from '../../internal/default-labels.js';
 import { toolIdentity } from '../../core/tool-hints.js';
 import type { Tool } from '../../core/types.js';
 import { composeEventHandlers } from '../../internal/compose-event-handlers.js';

@@ -3,10 +3,10 @@ import { forwardRef, useId, useMemo, type ComponentPropsWithoutRef, type Compone
 import { prepareContent, type BlockKind, type BlockOrder, type PreparedBlock } from '../../core/content.js';
 import type { Viewer } from '../../core/audience.js';
 import type { AnnotationIssueHandler } from '../../core/issues.js';
-import { formatLabel, type Labels } from '../../core/labels.js';
+import { formatLabel, type Labels } from '../../internal/default-labels.js';
 import { useControllableState } from '../../internal/use-controllable-state.js';
 import { cx } from '../../internal/cx.js';
-import { useLabels } from '../../internal/labels.js';
+import { LabelsScope, useLabels } from '../../internal/labels.js';
 import { Freshness } from '../freshness/freshness.js';
 import { CopyButton, defaultBlockRenderers, type BlockRendererProps, type BlockRenderers } from './default-renderers.js';
 
@@ -106,6 +106,7 @@ export const ContentBlocks = forwardRef<HTMLDivElement, ContentBlocksProps>(func
   const common = { labels, locale, renderText, staleAfterMs, now, liveFreshness, timeZone, copyable, onCopyText, renderers };
   const { folded } = prepared;
   return (
+    <LabelsScope labels={labels}>
     <div data-slot="content-blocks" data-viewer={viewer} data-order={order} {...props} ref={ref} className={cx('mcp-content-blocks', className)}>
       {prepared.shown.map((block) => (
         <ContentBlockItem key={block.key} block={block} {...common} />
@@ -125,6 +126,7 @@ export const ContentBlocks = forwardRef<HTMLDivElement, ContentBlocksProps>(func
         </div>
       )}
     </div>
+    </LabelsScope>
   );
 });
 ContentBlocks.displayName = 'ContentBlocks';
@@ -152,10 +154,10 @@ function ContentBlockItem({ block, renderers, labels, locale, renderText, staleA
       {(block.lastModified || (copyable && copyText !== null)) && (
         <div data-slot="content-block-footer">
           {block.lastModified && (
-            <span data-slot="content-block-date">
+            <>
               {labels.lastModified}{' '}
-              <Freshness date={block.lastModified} staleAfterMs={staleAfterMs} now={now} live={liveFreshness} locale={locale} timeZone={timeZone} labels={labels} />
-            </span>
+              <Freshness date={block.lastModified} staleAfterMs={staleAfterMs} now={now} live={liveFreshness} locale={locale} timeZone={timeZone} />
+            </>
           )}
           {copyable && copyText !== null && <CopyButton text={copyText} label={labels.copy} copiedLabel={labels.copied} onCopyText={onCopyText} />}
         </div>

@@ -1,7 +1,7 @@
 'use client';
 import { useCallback, useState, type ComponentType, type ReactNode } from 'react';
 import type { BlockKind, BlockView, PreparedBlock } from '../../core/content.js';
-import { formatLabel, type Labels } from '../../core/labels.js';
+import { formatLabel, type Labels } from '../../internal/default-labels.js';
 import { formatBytes } from '../../core/media.js';
 import { sanitizeLabel } from '../../core/text.js';
 import { Icon } from '../../internal/icons.js';

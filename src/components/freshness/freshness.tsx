@@ -1,15 +1,15 @@
 'use client';
 import { forwardRef, useCallback, useMemo, useState, useSyncExternalStore, type ComponentPropsWithoutRef } from 'react';
-import { describeFreshness, formatAbsoluteTime, readLastModified } from '../../core/freshness.js';
+import { formatAbsoluteTime, freshnessLabel, readLastModified } from '../../core/freshness.js';
 import type { AnnotationIssueHandler } from '../../core/issues.js';
-import type { Labels } from '../../core/labels.js';
+import type { Labels } from '../../internal/default-labels.js';
 import { clockNow, subscribeClock } from '../../internal/clock.js';
 import { cx } from '../../internal/cx.js';
 import { useLabels } from '../../internal/labels.js';
 import { useTooltip } from '../../internal/use-tooltip.js';
 
 /** Props of {@link Freshness}. */
-export interface FreshnessProps extends Omit<ComponentPropsWithoutRef<'span'>, 'children'> {
+export interface FreshnessProps extends Omit<ComponentPropsWithoutRef<'time'>, 'children' | 'dateTime'> {
   /** An ISO 8601 string (as in `lastModified`) or a Date. Unparseable values render nothing and are reported. */
   date: string | Date | null | undefined;
   /**
@@ -41,7 +41,7 @@ const noSubscribe = () => () => {};
  * @example
  * <Freshness date={block.annotations?.lastModified} staleAfterMs={7 * 864e5} />
  */
-export const Freshness = forwardRef<HTMLSpanElement, FreshnessProps>(function Freshness(
+export const Freshness = forwardRef<HTMLTimeElement, FreshnessProps>(function Freshness(
   { date, now, live = true, staleAfterMs, futureSkewMs, locale, timeZone, onAnnotationIssue, labels: labelOverrides, className, onFocus, onBlur, onMouseEnter, onMouseLeave, onKeyDown, ...props },
   ref,
 ) {
@@ -55,10 +55,10 @@ export const Freshness = forwardRef<HTMLSpanElement, FreshnessProps>(function Fr
   const labelAt = useCallback(
     (at: number): string => {
       if (!parsed) return '';
-      const d = describeFreshness(parsed, { now: at, locale, staleAfterMs, futureSkewMs, timeZone });
-      return `${d.state}|${d.relative}`;
+      const label = freshnessLabel(parsed, { now: at, locale, staleAfterMs, futureSkewMs });
+      return `${label.state}|${label.relative}`;
     },
-    [parsed, locale, staleAfterMs, futureSkewMs, timeZone],
+    [parsed, locale, staleAfterMs, futureSkewMs],
   );
   const ticking = live && parsed !== null;
   const snapshot = useSyncExternalStore(
@@ -66,21 +66,21 @@ export const Freshness = forwardRef<HTMLSpanElement, FreshnessProps>(function Fr
     () => labelAt(ticking ? clockNow() : mountedAt),
     () => labelAt(mountedAt),
   );
-  const absolute = useMemo(() => (parsed ? formatAbsoluteTime(parsed, { locale, timeZone }) : ''), [parsed, locale, timeZone]);
-  const tooltip = useTooltip<HTMLSpanElement>({ onFocus, onBlur, onMouseEnter, onMouseLeave, onKeyDown });
+  // Rendered only while shown: pages hold hundreds of these labels.
+  const tooltip = useTooltip<HTMLTimeElement>({ onFocus, onBlur, onMouseEnter, onMouseLeave, onKeyDown }, { lazy: true });
   if (!parsed) return null;
   const split = snapshot.indexOf('|');
   const state = snapshot.slice(0, split);
   return (
-    <span data-slot="freshness" data-state={state} {...props} ref={ref} className={cx('mcp-freshness', className)}>
-      <time dateTime={parsed.toISOString()} data-slot="freshness-time" {...tooltip.triggerProps}>
-        {snapshot.slice(split + 1)}
-      </time>
+    <time dateTime={parsed.toISOString()} data-slot="freshness" data-state={state} {...props} {...tooltip.triggerProps} ref={ref} className={cx('mcp-freshness', className)}>
+      {snapshot.slice(split + 1)}
       {state === 'stale' && <span data-slot="freshness-stale">{` (${labels.stale})`}</span>}
-      <span data-slot="freshness-tooltip" {...tooltip.tooltipProps}>
-        {absolute}
-      </span>
-    </span>
+      {tooltip.render && (
+        <span data-slot="freshness-tooltip" {...tooltip.tooltipProps}>
+          {formatAbsoluteTime(parsed, { locale, timeZone })}
+        </span>
+      )}
+    </time>
   );
 });
 Freshness.displayName = 'Freshness';

@@ -1,6 +1,6 @@
 'use client';
 import { createContext, forwardRef, useContext, useMemo, type ComponentPropsWithoutRef, type ReactNode } from 'react';
-import { formatLabel, type Labels } from '../../core/labels.js';
+import { formatLabel, type Labels } from '../../internal/default-labels.js';
 import { normalizeTrust, type Trust } from '../../core/decisions.js';
 import type { AnnotationIssueHandler } from '../../core/issues.js';
 import { resolveToolHints, toolBadges, type ToolBadgeKind, type ToolBadgeSpec } from '../../core/tool-hints.js';

@@ -3,7 +3,7 @@ import { forwardRef, memo, useCallback, useId, useMemo, useState, type Component
 import { previewArguments } from '../../core/arguments.js';
 import { canRetryWithoutAsking, normalizeTrust, type Trust } from '../../core/decisions.js';
 import type { AnnotationIssueHandler } from '../../core/issues.js';
-import type { Labels } from '../../core/labels.js';
+import type { Labels } from '../../internal/default-labels.js';
 import { resolveToolHints, toolIdentity, toolRisk } from '../../core/tool-hints.js';
 import { progressFraction, toolCallState, type ToolCallState, type ToolCallStatus } from '../../core/tool-status.js';
 import type { Tool } from '../../core/types.js';

@@ -3,7 +3,7 @@ import { forwardRef, useMemo, type ComponentPropsWithoutRef } from 'react';
 import { normalizeTrust, type Trust } from '../../core/decisions.js';
 import { selectIcon } from '../../core/icons.js';
 import { isRecord, type AnnotationIssueHandler } from '../../core/issues.js';
-import type { Labels } from '../../core/labels.js';
+import type { Labels } from '../../internal/default-labels.js';
 import { resolveToolHints, toolIdentity, toolRisk } from '../../core/tool-hints.js';
 import type { Tool } from '../../core/types.js';
 import { cx } from '../../internal/cx.js';

@@ -1,6 +1,8 @@
 /**
- * Default English text for every built-in string. Hosts translate by passing
- * a partial object of their own; nothing else in the library hard-codes copy.
+ * Default English text for every built-in UI string. Hosts translate by
+ * passing a partial object of their own; nothing else in the components
+ * hard-codes copy. (Decision reasons keep their text in core, next to the
+ * policy that produces them.)
  */
 export const defaultLabels = {
   // Tool badges. `{claim}` is used for untrusted servers.
