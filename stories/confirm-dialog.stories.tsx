@@ -1,3 +1,4 @@
+// Stories for src/components/confirm-dialog.
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
 import { expect, fn, screen, userEvent, waitFor } from 'storybook/test';

@@ -1,3 +1,4 @@
+// Stories for src/components/content-blocks.
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, within } from 'storybook/test';
 import { ContentBlocks } from '../src/index.js';

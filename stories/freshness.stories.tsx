@@ -1,3 +1,4 @@
+// Stories for src/components/freshness.
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { Freshness } from '../src/index.js';
 import { FIXED_NOW } from '../test/fixtures/content.js';

@@ -1,3 +1,4 @@
+// Stories for src/components/tool-badges.
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, within } from 'storybook/test';
 import { ToolBadge, ToolBadges, ToolBadgesRoot } from '../src/index.js';

@@ -1,3 +1,4 @@
+// Stories for src/components/tool-call-card.
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
 import { ToolCallCard, decideToolCall } from '../src/index.js';

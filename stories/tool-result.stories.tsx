@@ -1,3 +1,4 @@
+// Stories for src/components/tool-result.
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
 import { ToolResult } from '../src/index.js';

@@ -1,3 +1,4 @@
+// Stories for src/components/tool-summary.
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
 import { ToolSummary } from '../src/index.js';

@@ -1,3 +1,4 @@
+// Tests for src/components/approval-provider.
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';

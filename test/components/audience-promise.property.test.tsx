@@ -1,3 +1,4 @@
+// Tests for src/components/content-blocks.
 /**
  * Promise 1, as a property: assistant-only content never reaches
  * user-facing output — not in text, attributes, server HTML, the clipboard or

@@ -1,3 +1,4 @@
+// Tests for src/components/confirm-dialog.
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { StrictMode, useState } from 'react';

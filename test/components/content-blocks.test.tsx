@@ -1,3 +1,4 @@
+// Tests for src/components/content-blocks.
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderToString } from 'react-dom/server';

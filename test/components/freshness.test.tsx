@@ -1,3 +1,4 @@
+// Tests for src/components/freshness.
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderToString } from 'react-dom/server';

@@ -1,3 +1,4 @@
+// Tests for src/components/tool-badges.
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createRef } from 'react';

@@ -1,3 +1,4 @@
+// Tests for src/components/tool-result.
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { ToolResult } from '../../src/index.js';

@@ -1,3 +1,4 @@
+// Tests for src/components/tool-summary.
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { ToolSummary } from '../../src/index.js';
