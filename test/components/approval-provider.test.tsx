@@ -1,7 +1,7 @@
 // Tests for src/components/approval-provider.
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { ToolApprovalProvider, useToolApproval, type ApprovalRequest, type ApprovalResult, type DecisionRecord, type ServerConfig } from '../../src/index.js';
 import type { Tool } from '../../src/core/types.js';
@@ -143,6 +143,51 @@ describe('ToolApprovalProvider', () => {
     expect(ref.api!.previewDecision({ serverId: 'files', tool: readFileTool }).action).toBe('confirm');
     act(() => ref.trust!(true));
     expect(ref.api!.previewDecision({ serverId: 'files', tool: readFileTool }).action).toBe('run');
+  });
+
+  it('a request made in an effect of the same commit sees the new mode', async () => {
+    const results: string[] = [];
+    function Child({ mode }: { mode: string }) {
+      const { requestApproval } = useToolApproval();
+      useEffect(() => {
+        if (mode === 'read-only') void requestApproval({ serverId: 'memory', tool: createEntitiesTool }).then((r) => results.push(r.outcome));
+      }, [mode, requestApproval]);
+      return null;
+    }
+    function Host() {
+      const [mode, setMode] = useState<'default' | 'read-only'>('default');
+      return (
+        <ToolApprovalProvider servers={{ memory: { trust: 'trusted' } }} mode={mode}>
+          <button type="button" onClick={() => setMode('read-only')}>
+            Lock down
+          </button>
+          <Child mode={mode} />
+        </ToolApprovalProvider>
+      );
+    }
+    render(<Host />);
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Lock down' }));
+    await waitFor(() => expect(results).toEqual(['blocked']));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+  });
+
+  it('keeps the same API object when the host re-renders with equal inline config', () => {
+    const apis: unknown[] = [];
+    function Capture() {
+      apis.push(useToolApproval());
+      return null;
+    }
+    const { rerender } = render(
+      <ToolApprovalProvider servers={{ files: { trust: 'trusted' } }}>
+        <Capture />
+      </ToolApprovalProvider>,
+    );
+    rerender(
+      <ToolApprovalProvider servers={{ files: { trust: 'trusted' } }}>
+        <Capture />
+      </ToolApprovalProvider>,
+    );
+    expect(apis[apis.length - 1]).toBe(apis[0]);
   });
 
   it('throws a clear error outside the provider', () => {

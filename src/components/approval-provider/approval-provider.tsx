@@ -111,17 +111,23 @@ export function ToolApprovalProvider({ servers, mode, store: storeProp, remember
   const [queue, setQueue] = useState<Pending[]>([]);
   const nextId = useRef(0);
   const live = useRef(new Set<Pending>());
-  // Requests read the props of the latest commit, so a pending promise never acts on stale config.
-  const latest = useRef({ servers, mode, onDecision, reasonLabels, now });
+  // Policy config is part of each render's API, so a request made in any effect of
+  // the same commit already sees it (a ref updated in the parent's effect would lag
+  // behind children's effects). Keyed by content, so inline objects don't churn.
+  const configKey = JSON.stringify([servers ?? {}, mode ?? 'default', reasonLabels ?? {}]);
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- configKey is the content of these three props
+  const policy = useMemo(() => ({ servers, mode, reasonLabels }), [configKey]);
+  // Callbacks are read when a request settles: the latest commit's are right.
+  const latest = useRef({ onDecision, now });
   useEffect(() => {
-    latest.current = { servers, mode, onDecision, reasonLabels, now };
+    latest.current = { onDecision, now };
   });
 
-  const trustOf = useCallback((serverId: string) => normalizeTrust(latest.current.servers?.[serverId]?.trust), []);
+  const trustOf = useCallback((serverId: string) => normalizeTrust(policy.servers?.[serverId]?.trust), [policy]);
 
   const evaluate = useCallback(
     (request: ApprovalRequest) => {
-      const { servers: config, mode: currentMode, reasonLabels: text } = latest.current;
+      const { servers: config, mode: currentMode, reasonLabels: text } = policy;
       const trust = normalizeTrust(config?.[request.serverId]?.trust);
       const context = { serverId: request.serverId, trust };
       return decideToolCall({
@@ -135,7 +141,7 @@ export function ToolApprovalProvider({ servers, mode, store: storeProp, remember
         reasonLabels: text,
       });
     },
-    [store],
+    [store, policy],
   );
 
   const requestApproval = useCallback(
@@ -153,13 +159,13 @@ export function ToolApprovalProvider({ servers, mode, store: storeProp, remember
         if (decision.action === 'run') return finish('run', decision.decidedBy, false);
         if (decision.action === 'block') return finish('blocked', 'policy', false);
         const trust = decision.trust;
-        const canRemember = normalizeMode(latest.current.mode) !== 'always-confirm' && store.canRemember(request.tool, { serverId: request.serverId, trust }).ok;
+        const canRemember = normalizeMode(policy.mode) !== 'always-confirm' && store.canRemember(request.tool, { serverId: request.serverId, trust }).ok;
         const entry: Pending = {
           id: nextId.current++,
           request,
           confirm: {
             serverId: request.serverId,
-            serverName: latest.current.servers?.[request.serverId]?.name,
+            serverName: policy.servers?.[request.serverId]?.name,
             tool: request.tool,
             toolName: request.toolName,
             args: request.args,
@@ -176,7 +182,7 @@ export function ToolApprovalProvider({ servers, mode, store: storeProp, remember
         live.current.add(entry);
         setQueue((current) => [...current, entry]);
       }),
-    [evaluate, store],
+    [evaluate, store, policy],
   );
 
   // Whatever is still waiting when the provider goes away is denied.
