@@ -131,9 +131,12 @@ export function decideToolCall(input: DecisionInput): ToolDecision {
   const name = typeof tool?.name === 'string' ? tool.name : input.toolName;
   const override = name !== undefined && input.overrides && Object.hasOwn(input.overrides, name) ? input.overrides[name] : undefined;
   const labels = input.reasonLabels;
+  const reason = (code: DecisionReasonCode): DecisionReason => ({ code, text: labels?.[code] ?? defaultReasonLabels[code] });
   const reasons: DecisionReason[] = [];
-  const add = (code: DecisionReasonCode) => reasons.push({ code, text: labels?.[code] ?? defaultReasonLabels[code] });
-  const result = (action: DecisionAction, decidedBy: ToolDecision['decidedBy'] = 'policy'): ToolDecision => ({ action, risk, reasons, hints, trust, mode, decidedBy });
+  const add = (code: DecisionReasonCode) => reasons.push(reason(code));
+  const result = (action: DecisionAction): ToolDecision => ({ action, risk, reasons, hints, trust, mode, decidedBy: 'policy' });
+  // A call that runs without asking has exactly one reason: why it may.
+  const runBecause = (code: DecisionReasonCode, decidedBy: ToolDecision['decidedBy'] = 'policy'): ToolDecision => ({ ...result('run'), reasons: [reason(code)], decidedBy });
 
   // Blocks first: they hold whatever else is true.
   if (override === 'deny') add('host-denied');
@@ -153,15 +156,9 @@ export function decideToolCall(input: DecisionInput): ToolDecision {
   if (!hints.declared.readOnly || (!hints.readOnly && !hints.declared.destructive)) add('hints-assumed');
 
   if (!forced) {
-    if (input.remembered) {
-      return { ...result('run', 'remembered'), reasons: [{ code: 'remembered', text: labels?.remembered ?? defaultReasonLabels.remembered }] };
-    }
-    if (risk === 'read') {
-      return { ...result('run'), reasons: [{ code: 'trusted-read-only', text: labels?.['trusted-read-only'] ?? defaultReasonLabels['trusted-read-only'] }] };
-    }
-    if (override === 'allow' && risk === 'write') {
-      return { ...result('run'), reasons: [{ code: 'host-allowed', text: labels?.['host-allowed'] ?? defaultReasonLabels['host-allowed'] }] };
-    }
+    if (input.remembered) return runBecause('remembered', 'remembered');
+    if (risk === 'read') return runBecause('trusted-read-only');
+    if (override === 'allow' && risk === 'write') return runBecause('host-allowed');
   }
   return result('confirm');
 }
