@@ -1,4 +1,4 @@
-import { normalizeTrust, type Trust } from './decisions.js';
+import { normalizeTrust, type ToolDecision, type Trust } from './decisions.js';
 import { isRecord } from './issues.js';
 import { annotationFingerprint, resolveToolHints } from './tool-hints.js';
 import type { Tool } from './types.js';
@@ -157,4 +157,14 @@ export function createApprovalStore(options: ApprovalStoreOptions = {}): Approva
       return () => listeners.delete(listener);
     },
   };
+}
+
+/**
+ * Whether a confirmation may offer "remember this approval": only for a call
+ * policy says to confirm, never in `always-confirm` mode (memory would be
+ * ignored there), and only where the store would accept it (trusted server,
+ * known tool, not destructive unless the host opted in).
+ */
+export function canOfferRemember(store: ApprovalStore, decision: ToolDecision, tool: Tool | undefined, serverId: string): boolean {
+  return decision.action === 'confirm' && decision.mode !== 'always-confirm' && store.canRemember(tool, { serverId, trust: decision.trust }).ok;
 }

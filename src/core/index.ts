@@ -108,6 +108,7 @@ export {
   type Trust,
 } from './decisions.js';
 export {
+  canOfferRemember,
   createApprovalStore,
   type ApprovalContext,
   type ApprovalStorageAdapter,

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import fc from 'fast-check';
-import { createApprovalStore } from '../../src/core/approvals.js';
+import { canOfferRemember, createApprovalStore } from '../../src/core/approvals.js';
 import { decideToolCall, type Trust } from '../../src/core/decisions.js';
 import { diffToolAnnotations, isToolListStale, toolListExpiresAt } from '../../src/core/drift.js';
 import type { Tool } from '../../src/core/types.js';
@@ -101,6 +101,19 @@ describe('approval store', () => {
       }),
       { numRuns: 3000 },
     );
+  });
+});
+
+describe('canOfferRemember', () => {
+  const store = createApprovalStore();
+  it('offers remembering only for confirmations of trusted, non-destructive tools outside always-confirm mode', () => {
+    expect(canOfferRemember(store, decideToolCall({ tool: write, trust: 'trusted' }), write, 'memory')).toBe(true);
+    expect(canOfferRemember(store, decideToolCall({ tool: write, trust: 'trusted', mode: 'always-confirm' }), write, 'memory')).toBe(false);
+    expect(canOfferRemember(store, decideToolCall({ tool: write, trust: 'untrusted' }), write, 'memory')).toBe(false);
+    expect(canOfferRemember(store, decideToolCall({ tool: destructive, trust: 'trusted' }), destructive, 'memory')).toBe(false);
+    expect(canOfferRemember(store, decideToolCall({ tool: write, trust: 'trusted', mode: 'read-only' }), write, 'memory')).toBe(false);
+    const readOnly: Tool = { name: 'r', annotations: { readOnlyHint: true } };
+    expect(canOfferRemember(store, decideToolCall({ tool: readOnly, trust: 'trusted' }), readOnly, 'memory')).toBe(false);
   });
 });
 

@@ -1,10 +1,9 @@
 'use client';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { createApprovalStore, type ApprovalStore } from '../../core/approvals.js';
+import { canOfferRemember, createApprovalStore, type ApprovalStore } from '../../core/approvals.js';
 import {
   decideToolCall,
   decisionRecord,
-  normalizeMode,
   normalizeTrust,
   type DecidedBy,
   type DecisionReasonCode,
@@ -159,7 +158,7 @@ export function ToolApprovalProvider({ servers, mode, store: storeProp, remember
         if (decision.action === 'run') return finish('run', decision.decidedBy, false);
         if (decision.action === 'block') return finish('blocked', 'policy', false);
         const trust = decision.trust;
-        const canRemember = normalizeMode(policy.mode) !== 'always-confirm' && store.canRemember(request.tool, { serverId: request.serverId, trust }).ok;
+        const canRemember = canOfferRemember(store, decision, request.tool, request.serverId);
         const entry: Pending = {
           id: nextId.current++,
           request,
