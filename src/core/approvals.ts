@@ -1,6 +1,5 @@
 import { normalizeTrust, type ToolDecision, type Trust } from './decisions.js';
-import { isRecord } from './issues.js';
-import { annotationFingerprint, resolveToolHints } from './tool-hints.js';
+import { resolveToolHints, snapshotTool, toolFingerprint, type ToolFingerprint, TOOL_FINGERPRINT_PARTS } from './tool-hints.js';
 import type { Tool } from './types.js';
 
 /** Where persistent approvals live. The host supplies it (localStorage, a DB…). */
@@ -24,46 +23,63 @@ export interface ApprovalContext {
   trust: Trust | undefined;
 }
 
-/** Why remembering was refused. */
-export type RememberRefusal = 'untrusted-server' | 'destructive' | 'unknown-tool';
+/** Why remembering was refused. `not-comparable`: the tool is too large or not plain data to fingerprint. */
+export type RememberRefusal = 'untrusted-server' | 'destructive' | 'unknown-tool' | 'not-comparable';
 
 /** Result of {@link ApprovalStore.remember}. */
 export type RememberResult = { ok: true } | { ok: false; reason: RememberRefusal };
 
+/** A part of a tool that a person or the model saw; see `ToolFingerprint`. */
+export type ToolPart = keyof ToolFingerprint;
+
 /**
- * Remembered approvals, keyed by server id, tool name, trust level and the
- * tool's annotation fingerprint. A changed annotation set, trust level or
- * server means the approval no longer applies.
+ * Remembered approvals for one conversation, keyed by everything the user
+ * and the model saw: server id, trust level, tool name, `tool.title`, the
+ * annotations (with `annotations.title`), the description and the input
+ * schema. Any change means the approval no longer applies. The store also
+ * holds the conversation's taint flag (see the taint guard), so one object
+ * persists the whole conversation's consent state.
  */
 export interface ApprovalStore {
   /** Whether remembering this tool is allowed, before asking the user. */
   canRemember(tool: Tool | undefined, context: ApprovalContext): RememberResult;
-  /** Remembers an approval; refused for untrusted servers, unknown tools and (unless opted in) destructive tools. */
+  /** Remembers an approval; refused for untrusted servers, unknown or unreadable tools and (unless opted in) destructive tools. */
   remember(tool: Tool | undefined, context: ApprovalContext): RememberResult;
   /** Whether a remembered approval applies to this exact tool version. */
   isApproved(tool: Tool | undefined, context: ApprovalContext): boolean;
-  /** Whether this tool was approved under other annotations (it changed since). */
+  /** Whether this tool was approved when it looked different (it changed since). */
   hasChangedSinceApproval(tool: Tool | undefined, context: ApprovalContext): boolean;
+  /** The parts that changed since this tool was approved on this server; `[]` when none (or never approved). */
+  changesSinceApproval(tool: Tool | undefined, context: ApprovalContext): ToolPart[];
   /** Forgets every approval of this tool on this server. */
   forget(serverId: string, toolName: string): void;
+  /** Forgets every approval and resets the taint flag. */
   clear(): void;
+  /** Whether open-world content entered this conversation (taint guard). */
+  isTainted(): boolean;
+  /** Sets or resets the taint flag. */
+  setTainted(tainted: boolean): void;
   /** The stored entries, as plain strings (serialisable). */
   toJSON(): string[];
   /** Called after every change. Returns an unsubscribe function. */
   subscribe(listener: () => void): () => void;
 }
 
-type Entry = [serverId: string, toolName: string, trust: Trust, fingerprint: string];
-
-function keyOf(entry: Entry): string {
-  return JSON.stringify(entry);
-}
+const VERSION = 'k2';
+const TAINT_KEY = '#tainted';
+type Entry = [version: typeof VERSION, serverId: string, toolName: string, trust: Trust, ...parts: string[]];
 
 function parseKey(key: unknown): Entry | null {
   if (typeof key !== 'string') return null;
   try {
     const value: unknown = JSON.parse(key);
-    if (Array.isArray(value) && value.length === 4 && value.every((part) => typeof part === 'string') && (value[2] === 'trusted' || value[2] === 'untrusted')) {
+    if (
+      Array.isArray(value) &&
+      value.length === 4 + TOOL_FINGERPRINT_PARTS.length &&
+      value[0] === VERSION &&
+      value.every((part) => typeof part === 'string') &&
+      (value[3] === 'trusted' || value[3] === 'untrusted')
+    ) {
       return value as Entry;
     }
   } catch {
@@ -76,6 +92,7 @@ function parseKey(key: unknown): Entry | null {
 export function createApprovalStore(options: ApprovalStoreOptions = {}): ApprovalStore {
   const entries = new Map<string, Entry>();
   const listeners = new Set<() => void>();
+  let tainted = false;
   let loaded: unknown;
   try {
     loaded = options.storage?.load();
@@ -84,32 +101,60 @@ export function createApprovalStore(options: ApprovalStoreOptions = {}): Approva
   }
   if (Array.isArray(loaded)) {
     for (const key of loaded) {
+      if (key === TAINT_KEY) {
+        tainted = true;
+        continue;
+      }
       const entry = parseKey(key);
       // Only trusted approvals are ever stored; anything else in storage is ignored.
-      if (entry && entry[2] === 'trusted') entries.set(keyOf(entry), entry);
+      if (entry && entry[3] === 'trusted') entries.set(JSON.stringify(entry), entry);
     }
   }
 
+  const serialised = () => [...entries.keys(), ...(tainted ? [TAINT_KEY] : [])];
   const changed = () => {
     try {
-      options.storage?.save([...entries.keys()]);
+      options.storage?.save(serialised());
     } catch {
       // Persistence failing must not break the conversation.
     }
-    for (const listener of listeners) listener();
+    for (const listener of listeners) {
+      try {
+        listener();
+      } catch {
+        // One listener's bug must not stop the others.
+      }
+    }
   };
 
-  const entryFor = (tool: Tool | undefined, context: ApprovalContext): Entry | null => {
-    if (!isRecord(tool) || typeof tool.name !== 'string' || typeof context.serverId !== 'string') return null;
-    return [context.serverId, tool.name, normalizeTrust(context.trust), annotationFingerprint(tool)];
+  const entryFor = (tool: Tool | undefined, context: ApprovalContext): Entry | 'not-comparable' | null => {
+    const snapshot = snapshotTool(tool);
+    if (!snapshot || snapshot.name === '' || typeof context?.serverId !== 'string') return null;
+    const fingerprint = toolFingerprint(snapshot);
+    if (!fingerprint) return 'not-comparable';
+    return [VERSION, context.serverId, snapshot.name, normalizeTrust(context.trust), ...TOOL_FINGERPRINT_PARTS.map((part) => fingerprint[part])];
   };
 
   const canRemember = (tool: Tool | undefined, context: ApprovalContext): RememberResult => {
     const entry = entryFor(tool, context);
-    if (!entry) return { ok: false, reason: 'unknown-tool' };
-    if (entry[2] !== 'trusted') return { ok: false, reason: 'untrusted-server' };
-    if (resolveToolHints(tool).destructive && !options.rememberDestructive) return { ok: false, reason: 'destructive' };
+    if (entry === null) return { ok: false, reason: 'unknown-tool' };
+    if (normalizeTrust(context.trust) !== 'trusted') return { ok: false, reason: 'untrusted-server' };
+    if (entry === 'not-comparable') return { ok: false, reason: 'not-comparable' };
+    if (resolveToolHints(snapshotTool(tool)).destructive && !options.rememberDestructive) return { ok: false, reason: 'destructive' };
     return { ok: true };
+  };
+
+  const changesSinceApproval = (tool: Tool | undefined, context: ApprovalContext): ToolPart[] => {
+    const entry = entryFor(tool, context);
+    if (entry === null) return [];
+    const snapshot = snapshotTool(tool)!;
+    if (entry !== 'not-comparable' && entries.has(JSON.stringify(entry))) return [];
+    // The most recent approval of the same tool on the same server.
+    let previous: Entry | undefined;
+    for (const candidate of entries.values()) if (candidate[1] === context.serverId && candidate[2] === snapshot.name) previous = candidate;
+    if (!previous) return [];
+    if (entry === 'not-comparable') return [...TOOL_FINGERPRINT_PARTS];
+    return TOOL_FINGERPRINT_PARTS.filter((_, i) => previous[4 + i] !== entry[4 + i]);
   };
 
   return {
@@ -117,27 +162,25 @@ export function createApprovalStore(options: ApprovalStoreOptions = {}): Approva
     remember(tool, context) {
       const verdict = canRemember(tool, context);
       const entry = entryFor(tool, context);
-      if (!verdict.ok || !entry) return verdict;
-      entries.set(keyOf(entry), entry);
+      if (!verdict.ok || entry === null || entry === 'not-comparable') return verdict;
+      // A new approval of this tool replaces older versions of it.
+      for (const [key, old] of entries) if (old[1] === entry[1] && old[2] === entry[2]) entries.delete(key);
+      entries.set(JSON.stringify(entry), entry);
       changed();
       return verdict;
     },
     isApproved(tool, context) {
       const entry = entryFor(tool, context);
-      return entry !== null && canRemember(tool, context).ok && entries.has(keyOf(entry));
+      return entry !== null && entry !== 'not-comparable' && canRemember(tool, context).ok && entries.has(JSON.stringify(entry));
     },
     hasChangedSinceApproval(tool, context) {
-      const entry = entryFor(tool, context);
-      if (!entry || entries.has(keyOf(entry))) return false;
-      for (const [server, name, , fingerprint] of entries.values()) {
-        if (server === entry[0] && name === entry[1] && fingerprint !== entry[3]) return true;
-      }
-      return false;
+      return changesSinceApproval(tool, context).length > 0;
     },
+    changesSinceApproval,
     forget(serverId, toolName) {
       let any = false;
       for (const [key, entry] of entries) {
-        if (entry[0] === serverId && entry[1] === toolName) {
+        if (entry[1] === serverId && entry[2] === toolName) {
           entries.delete(key);
           any = true;
         }
@@ -145,13 +188,18 @@ export function createApprovalStore(options: ApprovalStoreOptions = {}): Approva
       if (any) changed();
     },
     clear() {
-      if (entries.size === 0) return;
+      if (entries.size === 0 && !tainted) return;
       entries.clear();
+      tainted = false;
       changed();
     },
-    toJSON() {
-      return [...entries.keys()];
+    isTainted: () => tainted,
+    setTainted(value) {
+      if (tainted === (value === true)) return;
+      tainted = value === true;
+      changed();
     },
+    toJSON: serialised,
     subscribe(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
@@ -162,9 +210,12 @@ export function createApprovalStore(options: ApprovalStoreOptions = {}): Approva
 /**
  * Whether a confirmation may offer "remember this approval": only for a call
  * policy says to confirm, never in `always-confirm` mode (memory would be
- * ignored there), and only where the store would accept it (trusted server,
- * known tool, not destructive unless the host opted in).
+ * ignored there), never under the taint guard, and only where
+ * the store would accept it (trusted server, known and comparable tool, not
+ * destructive unless the host opted in).
  */
 export function canOfferRemember(store: ApprovalStore, decision: ToolDecision, tool: Tool | undefined, serverId: string): boolean {
-  return decision.action === 'confirm' && decision.mode !== 'always-confirm' && store.canRemember(tool, { serverId, trust: decision.trust }).ok;
+  if (decision.action !== 'confirm' || decision.mode === 'always-confirm') return false;
+  if (decision.reasons.some((reason) => reason.code === 'tainted' || reason.code === 'host-requires-confirmation')) return false;
+  return store.canRemember(tool, { serverId, trust: decision.trust }).ok;
 }

@@ -1,48 +1,174 @@
 /**
- * Tool-call arguments as text a person can check before approving. Long
- * string values are folded so a huge payload cannot push the important
- * fields out of view; the full text is always available too.
+ * Tool-call arguments as text a person can check before approving. The
+ * preview is built by our own printer, not `JSON.stringify`, so that it is
+ * bounded (depth, key length, string length, total size, each with a
+ * placeholder that says what was folded), shows invisible and direction
+ * characters as visible escapes (`\u202E`), gives every top-level argument
+ * its own share of the space (one huge argument cannot hide the others), and
+ * never throws or prints `[object Object]`.
  */
 
-/** Arguments ready to show: pretty JSON, and a folded version when they are long. */
+/** Arguments ready to show: a short preview and a longer one behind "Show all". */
 export interface ArgumentsPreview {
-  /** Pretty-printed JSON of every argument, nothing cut. */
+  /** Pretty-printed arguments with generous limits (see {@link FULL_PREVIEW_LIMITS}). */
   full: string;
-  /** The same JSON with long strings cut; equal to `full` when nothing was cut. */
+  /** The same with long strings cut and deep or large parts folded. */
   folded: string;
   /** Whether `folded` differs from `full`. */
   isFolded: boolean;
 }
 
+/** Limits of one preview. */
+export interface PreviewLimits {
+  /** Strings longer than this many UTF-16 units are cut. */
+  stringLimit: number;
+  /** Objects and arrays nested deeper than this are folded. */
+  maxDepth: number;
+  /** Keys longer than this are cut. */
+  keyLimit: number;
+  /** Approximate size of the whole preview, in characters. */
+  totalLimit: number;
+}
+
 /** Strings longer than this are folded by default. */
 export const DEFAULT_ARGUMENT_STRING_LIMIT = 160;
 
-/** Pretty JSON that never throws (cycles, BigInt, functions). */
-export function safeJson(value: unknown, fold?: number): string {
-  const seen = new WeakSet<object>();
-  try {
-    const text = JSON.stringify(
-      value,
-      (_key, v: unknown) => {
-        if (typeof v === 'bigint') return `${v}n`;
-        if (typeof v === 'string' && fold !== undefined && v.length > fold) return `${v.slice(0, fold)}… (+${v.length - fold} characters)`;
-        if (typeof v === 'object' && v !== null) {
-          if (seen.has(v)) return '[circular]';
-          seen.add(v);
-        }
-        return v;
-      },
-      2,
-    );
-    return text ?? String(value);
-  } catch {
-    return String(value);
+/** Limits of the short preview (`folded`). */
+export const FOLDED_PREVIEW_LIMITS: Readonly<PreviewLimits> = { stringLimit: DEFAULT_ARGUMENT_STRING_LIMIT, maxDepth: 6, keyLimit: 64, totalLimit: 4_000 };
+/** Limits of the long preview (`full`): still bounded, so a 1 MB argument cannot freeze the page. */
+export const FULL_PREVIEW_LIMITS: Readonly<PreviewLimits> = { stringLimit: 100_000, maxDepth: 32, keyLimit: 1_024, totalLimit: 400_000 };
+
+// Controls, direction marks and overrides, zero-width and other invisible characters,
+// variation selectors and tag characters. Built from a string: some are combining marks.
+const INVISIBLE = new RegExp(
+  // eslint-disable-next-line no-control-regex, no-misleading-character-class -- each code point is matched alone, on purpose
+  '[\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u034f\\u061c\\u115f\\u1160\\u17b4\\u17b5\\u180b-\\u180f\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u206f\\u3164\\ufe00-\\ufe0f\\ufeff\\ufff9-\\ufffb]|\\udb40[\\udc00-\\udc7f]',
+  'g',
+);
+
+/** A string as a quoted literal with every invisible or direction character as a visible `\uXXXX` escape. */
+export function visibleString(text: string): string {
+  return `"${text.replace(/["\\]/g, (c) => `\\${c}`).replace(INVISIBLE, escapeChar)}"`;
+}
+
+function escapeChar(char: string): string {
+  switch (char) {
+    case '\n':
+      return '\\n';
+    case '\t':
+      return '\\t';
+    case '\r':
+      return '\\r';
+    default:
+      // Code units, so a surrogate pair (tag characters) shows both halves.
+      return Array.from({ length: char.length }, (_, i) => `\\u${char.charCodeAt(i).toString(16).toUpperCase().padStart(4, '0')}`).join('');
   }
 }
 
-/** Formats arguments for a confirmation, folding strings longer than `limit`. */
+const plural = (n: number, one: string, many: string) => `${n.toLocaleString('en')} ${n === 1 ? one : many}`;
+
+function cut(text: string, limit: number): string {
+  if (text.length <= limit) return visibleString(text);
+  // Never split a surrogate pair.
+  let end = limit;
+  const code = text.charCodeAt(end - 1);
+  if (code >= 0xd800 && code <= 0xdbff) end--;
+  return `${visibleString(text.slice(0, end))}…(+${plural(text.length - end, 'character', 'characters')})`;
+}
+
+interface Budget {
+  left: number;
+}
+
+function print(value: unknown, limits: PreviewLimits, depth: number, indent: string, budget: Budget, seen: Set<object>): string {
+  const emit = (text: string) => {
+    budget.left -= text.length;
+    return text;
+  };
+  switch (typeof value) {
+    case 'string':
+      return emit(cut(value, Math.max(16, Math.min(limits.stringLimit, budget.left))));
+    case 'number':
+      return emit(Number.isFinite(value) ? String(value) : String(value));
+    case 'boolean':
+      return emit(String(value));
+    case 'bigint':
+      return emit(`${value.toString()}n`);
+    case 'undefined':
+      return emit('undefined');
+    case 'function':
+      return emit('[function]');
+    case 'symbol':
+      return emit('[symbol]');
+  }
+  if (value === null) return emit('null');
+  const node = value as object;
+  try {
+    if (seen.has(node)) return emit('[circular]');
+    if (node instanceof Date) return emit(Number.isNaN(node.getTime()) ? '[invalid date]' : visibleString(node.toISOString()));
+    const isArray = Array.isArray(node);
+    const keys = isArray ? [] : Object.keys(node);
+    const size = isArray ? (node as unknown[]).length : keys.length;
+    if (size === 0) return emit(isArray ? '[]' : '{}');
+    if (depth >= limits.maxDepth) return emit(isArray ? `[… ${plural(size, 'item', 'items')} folded]` : `{… ${plural(size, 'key', 'keys')} folded}`);
+    seen.add(node);
+    const inner = `${indent}  `;
+    const lines: string[] = [];
+    // Each entry at the top level gets its own share, so one huge argument cannot hide the rest.
+    const share = depth === 0 ? Math.max(200, Math.floor(budget.left / size)) : 0;
+    for (let i = 0; i < size; i++) {
+      if (budget.left <= 0) {
+        lines.push(`${inner}… ${plural(size - i, isArray ? 'more item' : 'more key', isArray ? 'more items' : 'more keys')} not shown`);
+        break;
+      }
+      const key = isArray ? '' : keys[i]!;
+      let item: unknown;
+      let readable = true;
+      try {
+        item = isArray ? (node as unknown[])[i] : (node as Record<string, unknown>)[key];
+      } catch {
+        readable = false;
+      }
+      const own: Budget = depth === 0 ? { left: share } : budget;
+      const label = isArray ? '' : `${emit(cut(key, limits.keyLimit))}: `;
+      const text = readable ? print(item, limits, depth + 1, inner, own, seen) : emit('[unreadable]');
+      if (depth === 0) budget.left -= share - Math.max(0, own.left);
+      // Indentation and separators count too.
+      budget.left -= inner.length + 2;
+      lines.push(`${inner}${label}${text}`);
+    }
+    seen.delete(node);
+    return isArray ? `[\n${lines.join(',\n')}\n${indent}]` : `{\n${lines.join(',\n')}\n${indent}}`;
+  } catch {
+    // Revoked proxies and traps that throw.
+    return emit('[unreadable]');
+  }
+}
+
+/**
+ * Prints any value as bounded, readable JSON-like text (see the module
+ * notes). Never throws, never prints `[object Object]`.
+ */
+export function formatPreview(value: unknown, limits: Readonly<PreviewLimits> = FULL_PREVIEW_LIMITS): string {
+  try {
+    return print(value, limits, 0, '', { left: limits.totalLimit }, new Set());
+  } catch {
+    return '[unreadable]';
+  }
+}
+
+/**
+ * Pretty, bounded text of any value; never throws (cycles, BigInt, getters,
+ * revoked proxies). With `fold`, strings longer than `fold` are cut.
+ */
+export function safeJson(value: unknown, fold?: number): string {
+  return formatPreview(value, fold === undefined ? FULL_PREVIEW_LIMITS : { ...FULL_PREVIEW_LIMITS, stringLimit: fold });
+}
+
+/** Formats arguments for a confirmation: a short preview, and a bounded full one. Never throws. */
 export function previewArguments(args: unknown, limit = DEFAULT_ARGUMENT_STRING_LIMIT): ArgumentsPreview {
-  const full = args === undefined ? '{}' : safeJson(args);
-  const folded = args === undefined ? '{}' : safeJson(args, limit);
+  if (args === undefined) return { full: '{}', folded: '{}', isFolded: false };
+  const full = formatPreview(args, FULL_PREVIEW_LIMITS);
+  const folded = formatPreview(args, { ...FOLDED_PREVIEW_LIMITS, stringLimit: typeof limit === 'number' && limit > 0 ? limit : DEFAULT_ARGUMENT_STRING_LIMIT });
   return { full, folded, isFolded: folded !== full };
 }

@@ -1,10 +1,9 @@
-import { isRecord, report, type AnnotationIssueHandler } from './issues.js';
+import { report, type AnnotationIssueHandler } from './issues.js';
+import { UNREADABLE, copyArray, isObjectLike, readField } from './read.js';
 import type { Role } from './types.js';
 
 /** Who is looking: the person in the chat, or the model (also the debug view). */
 export type Viewer = Role;
-
-const ROLES: ReadonlySet<unknown> = new Set<Role>(['user', 'assistant']);
 
 /** Options for audience checks. */
 export interface AudienceOptions {
@@ -14,74 +13,179 @@ export interface AudienceOptions {
   path?: string | undefined;
 }
 
+// Fields every content type may carry; read by name (once each) whether or not they are enumerable.
+const KNOWN_FIELDS = ['type', 'text', 'data', 'mimeType', 'uri', 'name', 'title', 'description', 'size', 'icons', 'resource', 'annotations', '_meta'];
+
+function copyAnnotations(value: unknown): unknown {
+  if (!isObjectLike(value)) return value;
+  const copy: Record<string, unknown> = {};
+  for (const key of ['audience', 'priority', 'lastModified']) {
+    const item = readField(value, key);
+    if (item === UNREADABLE) return UNREADABLE;
+    if (item !== undefined) copy[key] = key === 'audience' && Array.isArray(item) ? (copyArray(item, 16) ?? UNREADABLE) : item;
+  }
+  return copy;
+}
+
+function copyFields(value: object, fields: readonly string[]): Record<string, unknown> | typeof UNREADABLE {
+  const copy: Record<string, unknown> = {};
+  try {
+    for (const key of fields) {
+      const item = (value as Record<string, unknown>)[key];
+      if (item === undefined) continue;
+      copy[key] = key === 'annotations' ? copyAnnotations(item) : key === 'resource' && isObjectLike(item) ? copyFields(item, ['uri', 'mimeType', 'text', 'blob', 'annotations', '_meta']) : item;
+    }
+    // Anything else the server sent (newer spec fields) travels along, read once too.
+    for (const key of Object.keys(value)) if (!(key in copy) && !fields.includes(key)) copy[key] = (value as Record<string, unknown>)[key];
+  } catch {
+    return UNREADABLE;
+  }
+  return copy;
+}
+
 /**
- * The audience a block declares: `'everyone'` when it has none, the roles it
- * names, or `'invalid'` when the value is present but malformed (a string, an
- * empty array, unknown roles, a non-array) or the block is not an object.
+ * A plain copy of one content block, read exactly once: every field the
+ * library looks at is read one time (getters run once), so a getter or
+ * proxy that answers differently on a second read cannot put one thing in
+ * front of the audience check and another in front of the user. Returns
+ * `null` for a non-object and {@link UNREADABLE} when reading throws.
+ * Decisions and rendering use only the snapshot.
  */
-export function readAudience(block: unknown, options: AudienceOptions = {}): 'everyone' | 'invalid' | readonly Role[] {
-  return audienceOf(block, options.onAnnotationIssue, () => options.path ?? 'block');
+export function snapshotBlock(block: unknown): Record<string, unknown> | null | typeof UNREADABLE {
+  if (typeof block !== 'object' || block === null) return null;
+  try {
+    if (Array.isArray(block)) return null;
+  } catch {
+    // A revoked proxy: an object that cannot be read.
+    return UNREADABLE;
+  }
+  return copyFields(block, KNOWN_FIELDS);
+}
+
+function isRoleList(value: unknown): value is Role[] {
+  if (!Array.isArray(value) || value.length === 0) return false;
+  for (const role of value) if (role !== 'user' && role !== 'assistant') return false;
+  return true;
 }
 
 // The hot path: no allocation unless something is wrong; issue paths are built only when reported.
-function audienceOf(block: unknown, onIssue: AnnotationIssueHandler | undefined, path: () => string): 'everyone' | 'invalid' | readonly Role[] {
-  if (!isRecord(block)) {
-    if (onIssue) report(onIssue, 'block-invalid', path(), 'The content block is not an object; it is not shown.');
-    return 'invalid';
-  }
-  const annotations = block.annotations;
+function audienceOfAnnotations(annotations: unknown, onIssue: AnnotationIssueHandler | undefined, path: () => string): 'everyone' | 'invalid' | readonly Role[] {
   if (annotations === undefined || annotations === null) return 'everyone';
-  if (!isRecord(annotations)) {
-    if (onIssue) report(onIssue, 'annotations-invalid', `${path()}.annotations`, 'Annotations are not an object; the block is not shown.', annotations);
+  if (annotations === UNREADABLE || !isObjectLike(annotations)) {
+    if (onIssue) report(onIssue, 'annotations-invalid', `${path()}.annotations`, 'Annotations are not an object; the block is not shown.', annotations === UNREADABLE ? undefined : annotations);
     return 'invalid';
   }
   const audience = annotations.audience;
   if (audience === undefined) return 'everyone';
-  if (!Array.isArray(audience) || audience.length === 0 || !audience.every((role) => ROLES.has(role))) {
-    if (onIssue) report(onIssue, 'audience-invalid', `${path()}.annotations.audience`, 'The audience is not a non-empty array of "user"/"assistant"; the block is not shown.', audience);
+  if (!isRoleList(audience)) {
+    if (onIssue) report(onIssue, 'audience-invalid', `${path()}.annotations.audience`, 'The audience is not a non-empty array of "user"/"assistant"; the block is not shown.', audience === UNREADABLE ? undefined : audience);
     return 'invalid';
   }
-  return audience as Role[];
+  return audience;
 }
 
-function visible(block: unknown, viewer: Viewer, onIssue: AnnotationIssueHandler | undefined, path: () => string): boolean {
-  const audience = audienceOf(block, onIssue, path);
+/**
+ * The audience of a block snapshot: its own, narrowed by the audience of an
+ * embedded resource's contents when they carry one (the most restrictive
+ * wins). `'invalid'` for anything malformed or unreadable.
+ */
+export function snapshotAudience(snapshot: Record<string, unknown> | null | typeof UNREADABLE, onIssue: AnnotationIssueHandler | undefined, path: () => string): 'everyone' | 'invalid' | readonly Role[] {
+  if (snapshot === UNREADABLE) {
+    if (onIssue) report(onIssue, 'block-unreadable', path(), 'The content block could not be read; it is not shown.');
+    return 'invalid';
+  }
+  if (snapshot === null) {
+    if (onIssue) report(onIssue, 'block-invalid', path(), 'The content block is not an object; it is not shown.');
+    return 'invalid';
+  }
+  const own = audienceOfAnnotations(snapshot.annotations, onIssue, path);
+  if (own === 'invalid') return own;
+  const resource = snapshot.resource;
+  if (resource === UNREADABLE) {
+    if (onIssue) report(onIssue, 'block-unreadable', `${path()}.resource`, 'The embedded resource could not be read; it is not shown.');
+    return 'invalid';
+  }
+  if (snapshot.type !== 'resource' || !isObjectLike(resource) || resource.annotations === undefined) return own;
+  const inner = audienceOfAnnotations(resource.annotations, onIssue, () => `${path()}.resource`);
+  if (inner === 'invalid' || own === 'everyone') return inner;
+  if (inner === 'everyone') return own;
+  return own.filter((role) => inner.includes(role));
+}
+
+function visibleIn(audience: 'everyone' | 'invalid' | readonly Role[], viewer: Viewer): boolean {
   return audience === 'everyone' || (audience !== 'invalid' && audience.includes(viewer));
+}
+
+/**
+ * The audience a block declares: `'everyone'` when it has none, the roles it
+ * names, or `'invalid'` when the value is present but malformed (a string, an
+ * empty array, unknown roles, a non-array) or the block is not an object.
+ * An embedded resource whose contents carry their own audience narrows it.
+ */
+export function readAudience(block: unknown, options: AudienceOptions = {}): 'everyone' | 'invalid' | readonly Role[] {
+  return snapshotAudience(snapshotBlock(block), options.onAnnotationIssue, () => options.path ?? 'block');
 }
 
 /**
  * Whether `viewer` may see `block`. This is the single place where audience
  * is decided: absent audience means everyone; an array means exactly the
- * roles it names; anything malformed fails closed (visible to no one).
+ * roles it names; anything malformed or unreadable fails closed (visible to
+ * no one).
  */
 export function isVisibleTo(block: unknown, viewer: Viewer, options: AudienceOptions = {}): boolean {
-  return visible(block, viewer, options.onAnnotationIssue, () => options.path ?? 'block');
+  return visibleIn(readAudience(block, options), viewer);
+}
+
+/** One block the viewer may see: its server position and its snapshot. */
+export interface VisibleBlock {
+  index: number;
+  block: Record<string, unknown>;
+  /** The audience it declared (after narrowing), for marking assistant-only blocks in a debug view. */
+  audience: 'everyone' | readonly Role[];
 }
 
 /**
- * Positions of the blocks `viewer` may see, in server order. The one loop
- * behind {@link selectForViewer}; the component pipeline uses it to keep
- * each block's server position.
+ * The blocks `viewer` may see, as snapshots with their server position, in
+ * server order. The list and each block are read exactly once; one block
+ * that cannot be read is left out alone and reported.
  */
-export function visibleIndices(blocks: unknown, viewer: Viewer, options: Omit<AudienceOptions, 'path'> = {}): number[] {
+export function selectVisible(blocks: unknown, viewer: Viewer, options: Omit<AudienceOptions, 'path'> = {}): VisibleBlock[] {
+  const onIssue = options.onAnnotationIssue;
   if (!Array.isArray(blocks)) {
-    if (blocks !== undefined && blocks !== null) {
-      report(options.onAnnotationIssue, 'block-invalid', 'blocks', 'The content is not an array; nothing is shown.');
-    }
+    if (blocks !== undefined && blocks !== null) report(onIssue, 'block-invalid', 'blocks', 'The content is not an array; nothing is shown.');
     return [];
   }
-  const out: number[] = [];
-  for (let i = 0; i < blocks.length; i++) {
-    if (visible(blocks[i], viewer, options.onAnnotationIssue, () => `blocks[${i}]`)) out.push(i);
+  const list = copyArray(blocks, Number.MAX_SAFE_INTEGER);
+  if (!list) {
+    report(onIssue, 'block-unreadable', 'blocks', 'The content could not be read; nothing is shown.');
+    return [];
+  }
+  const out: VisibleBlock[] = [];
+  for (let i = 0; i < list.length; i++) {
+    const snapshot = snapshotBlock(list[i]);
+    const audience = snapshotAudience(snapshot, onIssue, () => `blocks[${i}]`);
+    if (audience !== 'invalid' && visibleIn(audience, viewer)) out.push({ index: i, block: snapshot as Record<string, unknown>, audience });
   }
   return out;
 }
 
 /**
- * The blocks `viewer` may see, in server order. `selectForViewer(blocks,
- * 'assistant')` is what a host should send to the model; `'user'` is what a
- * chat UI may show. A non-array gives `[]` and is reported.
+ * Positions of the blocks `viewer` may see, in server order.
+ *
+ * @deprecated Use {@link selectVisible}, which returns the snapshots the
+ * decision was made on; re-reading `blocks[i]` reads the block a second time.
+ */
+export function visibleIndices(blocks: unknown, viewer: Viewer, options: Omit<AudienceOptions, 'path'> = {}): number[] {
+  return selectVisible(blocks, viewer, options).map((item) => item.index);
+}
+
+/**
+ * The blocks `viewer` may see, in server order, as plain snapshots read
+ * once (never the caller's objects, which could answer differently when read
+ * again). `selectForViewer(blocks, 'assistant')` is what a host should send
+ * to the model; `'user'` is what a chat UI may show. A non-array gives `[]`
+ * and is reported.
  */
 export function selectForViewer<T>(blocks: readonly T[] | null | undefined, viewer: Viewer, options: Omit<AudienceOptions, 'path'> = {}): T[] {
-  return visibleIndices(blocks, viewer, options).map((i) => (blocks as readonly T[])[i] as T);
+  return selectVisible(blocks, viewer, options).map((item) => item.block as T);
 }

@@ -1,6 +1,8 @@
-import { visibleIndices, type Viewer } from './audience.js';
+import { selectVisible, snapshotBlock, type Viewer } from './audience.js';
 import { readLastModified } from './freshness.js';
 import { isRecord, report, type AnnotationIssueHandler } from './issues.js';
+import { UNREADABLE } from './read.js';
+import type { Role } from './types.js';
 import { DEFAULT_AUDIO_TYPES, DEFAULT_IMAGE_TYPES, base64ByteLength, fileNameFromUri, mimeEssence, safeHttpUrl, safeMediaUrl } from './media.js';
 import { normalizePriority, orderByPriority, splitByPriority } from './priority.js';
 import type { ContentBlock } from './types.js';
@@ -11,7 +13,13 @@ import type { ContentBlock } from './types.js';
  * the two outcomes for blocks the library cannot show.
  */
 export type BlockView =
-  | { kind: 'text'; text: string }
+  | {
+      kind: 'text';
+      text: string;
+      /** `json` when the text is a JSON object or array; `pretty` then holds it indented. */
+      format: 'plain' | 'json';
+      pretty?: string | undefined;
+    }
   | { kind: 'image'; src: string | null; mimeType: string }
   | { kind: 'audio'; src: string | null; mimeType: string }
   | {
@@ -46,6 +54,12 @@ export interface PreparedBlock {
   priority: number | undefined;
   /** Parsed `lastModified`, or `null`. */
   lastModified: Date | null;
+  /**
+   * The audience the block declared, after narrowing: `'everyone'` or the
+   * roles. In the assistant view, `['assistant']` marks a block the user
+   * never sees.
+   */
+  audience: 'everyone' | readonly Role[];
 }
 
 /** Media and reporting options for {@link prepareBlock}. */
@@ -59,6 +73,23 @@ export interface PrepareBlockOptions {
 
 const optionalString = (value: unknown): string | undefined => (typeof value === 'string' && value !== '' ? value : undefined);
 
+// JSON is pretty-printed only up to this size; beyond it the text shows as is.
+const JSON_PRETTY_LIMIT = 200_000;
+
+function textView(text: string): BlockView {
+  const first = text.charCodeAt(0) === 0x20 || text.charCodeAt(0) === 0x0a ? text.trimStart().charCodeAt(0) : text.charCodeAt(0);
+  // Only text that starts like an object or array is worth parsing.
+  if ((first === 0x7b || first === 0x5b) && text.length <= JSON_PRETTY_LIMIT) {
+    try {
+      const parsed: unknown = JSON.parse(text);
+      if (typeof parsed === 'object' && parsed !== null) return { kind: 'text', text, format: 'json', pretty: JSON.stringify(parsed, null, 2) };
+    } catch {
+      // Not JSON: plain text.
+    }
+  }
+  return { kind: 'text', text, format: 'plain' };
+}
+
 function viewOf(block: Record<string, unknown>, path: string, options: PrepareBlockOptions): BlockView {
   const onIssue = options.onAnnotationIssue;
   const invalid = (what: string): BlockView => {
@@ -67,7 +98,7 @@ function viewOf(block: Record<string, unknown>, path: string, options: PrepareBl
   };
   switch (block.type) {
     case 'text':
-      return typeof block.text === 'string' ? { kind: 'text', text: block.text } : invalid('The text block has no string text');
+      return typeof block.text === 'string' ? textView(block.text) : invalid('The text block has no string text');
     case 'image':
     case 'audio': {
       const kind = block.type;
@@ -112,23 +143,38 @@ function viewOf(block: Record<string, unknown>, path: string, options: PrepareBl
   }
 }
 
-/**
- * Checks one block (already cleared for the viewer) and reads its priority
- * and date. Never throws; problems become placeholders and reports.
- */
-export function prepareBlock(block: unknown, index: number, options: PrepareBlockOptions = {}): PreparedBlock {
+function prepareSnapshot(record: Record<string, unknown>, index: number, audience: PreparedBlock['audience'], options: PrepareBlockOptions): PreparedBlock {
   // Issue paths are only built when there is someone to tell.
   const path = options.onAnnotationIssue ? `blocks[${index}]` : '';
-  const record = isRecord(block) ? block : {};
   const annotations = isRecord(record.annotations) ? record.annotations : undefined;
+  let view: BlockView;
+  try {
+    view = viewOf(record, path, options);
+  } catch {
+    view = { kind: 'invalid' };
+  }
   return {
     key: `b${index}`,
     index,
     block: record as unknown as ContentBlock,
-    view: isRecord(block) ? viewOf(record, path, options) : { kind: 'invalid' },
+    view,
     priority: annotations ? normalizePriority(annotations.priority, options.onAnnotationIssue, `${path}.annotations.priority`) : undefined,
     lastModified: annotations ? readLastModified(annotations.lastModified, options.onAnnotationIssue, `${path}.annotations.lastModified`) : null,
+    audience,
   };
+}
+
+/**
+ * Checks one block (already cleared for the viewer) and reads its priority
+ * and date. The block is read once into a snapshot. Never throws; problems
+ * become placeholders and reports.
+ */
+export function prepareBlock(block: unknown, index: number, options: PrepareBlockOptions = {}): PreparedBlock {
+  const snapshot = snapshotBlock(block);
+  if (snapshot === null || snapshot === UNREADABLE) {
+    return { key: `b${index}`, index, block: {} as ContentBlock, view: { kind: 'invalid' }, priority: undefined, lastModified: null, audience: 'everyone' };
+  }
+  return prepareSnapshot(snapshot, index, 'everyone', options);
 }
 
 /** How blocks are ordered: as the server sent them, or by priority. */
@@ -150,20 +196,45 @@ export interface PrepareContentOptions extends PrepareBlockOptions {
 export interface PreparedContent {
   shown: PreparedBlock[];
   folded: PreparedBlock[];
+  /**
+   * How many blocks this viewer may not see (or that could not be read). Never
+   * render it by default: a count of hidden blocks leaks that they exist. A
+   * host may opt in to saying a result was for the assistant.
+   */
+  hiddenCount: number;
 }
 
 /**
  * The whole content pipeline: the audience filter of `selectForViewer`
  * first (so nothing the viewer may not see goes any further), then checks,
- * order and folding.
+ * order and folding. Each block is read once; everything after the audience
+ * check works on that snapshot. Never throws: one unreadable block is left
+ * out alone and reported.
  */
 export function prepareContent(blocks: unknown, options: PrepareContentOptions = {}): PreparedContent {
-  const list = Array.isArray(blocks) ? (blocks as unknown[]) : [];
-  let prepared = visibleIndices(blocks, options.viewer ?? 'user', options).map((index) => prepareBlock(list[index], index, options));
+  let prepared: PreparedBlock[];
+  let total = 0;
+  try {
+    total = Array.isArray(blocks) ? blocks.length : 0;
+    prepared = selectVisible(blocks, options.viewer === 'assistant' ? 'assistant' : 'user', options).map((item) => prepareSnapshot(item.block, item.index, item.audience, options));
+  } catch {
+    report(options.onAnnotationIssue, 'block-unreadable', 'blocks', 'The content could not be read; nothing is shown.');
+    return { shown: [], folded: [], hiddenCount: total };
+  }
+  const hiddenCount = Math.max(0, total - prepared.length);
   const priorityOptions = { neutral: options.neutralPriority, priorityOf: (item: PreparedBlock) => item.priority };
   if (options.order === 'priority') prepared = orderByPriority(prepared, priorityOptions);
   if (typeof options.collapseBelow === 'number' && !Number.isNaN(options.collapseBelow)) {
-    return splitByPriority(prepared, options.collapseBelow, priorityOptions) as { shown: PreparedBlock[]; folded: PreparedBlock[] };
+    return { ...splitByPriority(prepared, options.collapseBelow, priorityOptions), hiddenCount };
   }
-  return { shown: prepared, folded: [] };
+  return { shown: prepared, folded: [], hiddenCount };
+}
+
+/**
+ * Whether a result's `structuredContent` may be shown to `viewer`. It carries
+ * no audience annotation and is meant for the model, so by default it shows
+ * only in the assistant (debug) view; a host may opt in for the user view.
+ */
+export function structuredContentVisible(viewer: Viewer | undefined, hostOptIn?: boolean | undefined): boolean {
+  return hostOptIn ?? viewer === 'assistant';
 }

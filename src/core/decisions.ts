@@ -1,5 +1,7 @@
 import { isRecord } from './issues.js';
-import { annotationFingerprint, resolveToolHints, toolRisk, type ResolvedToolHints, type ToolRisk } from './tool-hints.js';
+import { UNREADABLE, ownData } from './read.js';
+import { sanitizeLabel } from './text.js';
+import { TOOL_NAME_MAX_LENGTH, annotationFingerprint, resolveToolHints, snapshotTool, toolRisk, type ResolvedToolHints, type ToolHintName, type ToolRisk } from './tool-hints.js';
 import type { Tool, ToolAnnotations } from './types.js';
 
 /** How far the host trusts a server. The default everywhere is `untrusted`. */
@@ -36,7 +38,12 @@ export type DecisionReasonCode =
   | 'host-allowed'
   | 'trusted-read-only'
   | 'remembered'
-  | 'annotations-changed';
+  | 'annotations-changed'
+  | 'retry-idempotent'
+  | 'server-removed'
+  | 'tainted'
+  | 'policy-changed'
+  | 'request-abandoned';
 
 /** Default text for each reason; hosts may pass their own through `reasonLabels`. */
 export const defaultReasonLabels: Record<DecisionReasonCode, string> = {
@@ -45,7 +52,7 @@ export const defaultReasonLabels: Record<DecisionReasonCode, string> = {
   destructive: 'This tool may delete or overwrite data.',
   modifies: 'This tool may change data.',
   'open-world': 'This tool may reach systems outside this app.',
-  'hints-assumed': 'The server did not describe this tool fully; cautious defaults are assumed.',
+  'hints-assumed': 'The server did not say {hints}, so the cautious answer is assumed.',
   'always-confirm-mode': 'Every tool call needs approval in this session.',
   'read-only-mode': 'Only read-only tools may run in this session.',
   'offline-mode': 'Tools that reach outside this app are turned off.',
@@ -54,13 +61,42 @@ export const defaultReasonLabels: Record<DecisionReasonCode, string> = {
   'host-allowed': 'This tool is allowed to run without asking.',
   'trusted-read-only': 'A trusted server says this tool only reads.',
   remembered: 'You allowed this tool earlier in this conversation.',
-  'annotations-changed': 'This tool’s description changed since you last allowed it.',
+  'annotations-changed': 'This tool changed since you allowed it (its {changes}).',
+  'retry-idempotent': 'A trusted server says repeating this call has no extra effect.',
+  'server-removed': 'This server is no longer in this app’s configuration, so its tools cannot run.',
+  tainted: 'Content from outside this app has entered the conversation, so writes and outside calls need your approval.',
+  'policy-changed': 'The app’s settings changed while you were deciding.',
+  'request-abandoned': 'The request was withdrawn before anyone answered it.',
+};
+
+/** Words for each hint in the `hints-assumed` reason ("whether it only reads"). */
+export const defaultAssumedHintLabels: Record<ToolHintName, string> = {
+  readOnly: 'whether it only reads',
+  destructive: 'whether it can delete or overwrite data',
+  idempotent: 'whether repeating it is safe',
+  openWorld: 'whether it reaches outside this app',
+};
+
+/** Words for each changed part in the `annotations-changed` reason. */
+export const defaultChangeLabels: Record<'title' | 'annotations' | 'description' | 'inputSchema', string> = {
+  title: 'title',
+  annotations: 'hints',
+  description: 'description',
+  inputSchema: 'inputs',
 };
 
 /** One reason, with a code for machines and text for people. */
 export interface DecisionReason {
   code: DecisionReasonCode;
   text: string;
+  /** For `hints-assumed`: the hints that were assumed and matter for this call. */
+  hints?: readonly ToolHintName[] | undefined;
+}
+
+/** A reason with the host's text for it, or the default. */
+export function decisionReason(code: DecisionReasonCode, labels?: Partial<Record<DecisionReasonCode, string>> | undefined): DecisionReason {
+  const custom = isRecord(labels) ? ownData(labels, code) : undefined;
+  return { code, text: typeof custom === 'string' ? custom : defaultReasonLabels[code] };
 }
 
 /** Who settled a call. */
@@ -80,9 +116,23 @@ export interface DecisionInput {
   toolName?: string | undefined;
   /** Whether a remembered approval applies (see the approval store). */
   remembered?: boolean | undefined;
-  /** Whether an approval was remembered for an earlier version of this tool's annotations. */
-  annotationsChanged?: boolean | undefined;
-  /** Text for reasons, overriding the defaults. */
+  /**
+   * Whether an approval was remembered for an earlier version of this tool.
+   * `true`, or the parts that changed (`['title']`), which the reason names.
+   */
+  annotationsChanged?: boolean | readonly ('title' | 'annotations' | 'description' | 'inputSchema')[] | undefined;
+  /**
+   * This call repeats one that failed. A retry is decided like any call, with
+   * today's trust, mode, overrides and memory; it skips the question only for
+   * an idempotent, non-destructive tool of a trusted server that nothing else
+   * makes ask.
+   */
+  retry?: boolean | undefined;
+  /** Open-world content entered the conversation (the taint guard is on and tripped). */
+  tainted?: boolean | undefined;
+  /** The server was configured when the call was requested and is gone now: block. */
+  serverRemoved?: boolean | undefined;
+  /** Text for reasons, overriding the defaults. `{hints}` and `{changes}` are filled in. */
   reasonLabels?: Partial<Record<DecisionReasonCode, string>> | undefined;
 }
 
@@ -100,6 +150,11 @@ export interface ToolDecision {
 
 const MODES: ReadonlySet<unknown> = new Set<PolicyMode>(['default', 'always-confirm', 'read-only', 'offline']);
 
+/** A server or tool name as safe one-line text (controls and bidi removed, length capped). */
+export function safeName(value: unknown, maxLength = TOOL_NAME_MAX_LENGTH): string {
+  return sanitizeLabel(value, maxLength).text;
+}
+
 /** Anything but exactly `'trusted'` is untrusted: typos fail closed. */
 export function normalizeTrust(trust: unknown): Trust {
   return trust === 'trusted' ? 'trusted' : 'untrusted';
@@ -112,6 +167,36 @@ export function normalizeMode(mode: unknown): PolicyMode {
 }
 
 /**
+ * The hints that were assumed (not declared) and matter for a call with
+ * these hints. A declared `destructiveHint: true` already answers whether the
+ * tool only reads, and whether a read-only tool destroys data is moot.
+ */
+export function assumedHints(hints: ResolvedToolHints, options: { retry?: boolean | undefined } = {}): ToolHintName[] {
+  const out: ToolHintName[] = [];
+  const destructiveDeclaredTrue = hints.declared.destructive && hints.destructive;
+  if (!hints.declared.readOnly && !destructiveDeclaredTrue) out.push('readOnly');
+  if (!hints.readOnly && !hints.declared.destructive) out.push('destructive');
+  if (options.retry && !hints.readOnly && !hints.declared.idempotent) out.push('idempotent');
+  if (!hints.declared.openWorld) out.push('openWorld');
+  return out;
+}
+
+function joinWords(words: readonly string[]): string {
+  if (words.length <= 1) return words[0] ?? '';
+  return `${words.slice(0, -1).join(', ')} or ${words[words.length - 1]}`;
+}
+
+// Reasons that make a call ask whatever the hints say.
+const FORCING: ReadonlySet<DecisionReasonCode> = new Set<DecisionReasonCode>([
+  'unknown-tool',
+  'untrusted-server',
+  'always-confirm-mode',
+  'host-requires-confirmation',
+  'annotations-changed',
+  'tainted',
+]);
+
+/**
  * Decides whether a call runs, needs confirmation or is blocked.
  *
  * - Untrusted servers never get `run`: every call is confirmed.
@@ -119,26 +204,50 @@ export function normalizeMode(mode: unknown): PolicyMode {
  *   unless the host allowed it or the user remembered an approval;
  *   destructive calls are always at least confirmed unless remembered with
  *   the host's opt-in.
- * - `read-only` and `offline` modes and `deny` overrides block.
+ * - `read-only` and `offline` modes, `deny` overrides and a server removed
+ *   from the configuration block.
+ * - A retry (`retry: true`) is a new call: the same rules, and it skips the
+ *   question only for an idempotent, non-destructive tool of a trusted server.
+ * - The taint guard (`tainted: true`) makes writes and open-world calls ask.
  * - An unknown tool is the worst case: destructive, open-world.
+ *
+ * Never throws: an unreadable tool is an unknown tool.
  */
 export function decideToolCall(input: DecisionInput): ToolDecision {
-  const trust = normalizeTrust(input.trust);
-  const mode = normalizeMode(input.mode);
-  const tool = isRecord(input.tool) ? input.tool : undefined;
+  const trust = normalizeTrust(ownData(input, 'trust'));
+  const mode = normalizeMode(ownData(input, 'mode'));
+  const tool = snapshotTool(ownData(input, 'tool'));
   const hints = resolveToolHints(tool);
   const risk = toolRisk(hints);
-  const name = typeof tool?.name === 'string' ? tool.name : input.toolName;
-  const override = name !== undefined && input.overrides && Object.hasOwn(input.overrides, name) ? input.overrides[name] : undefined;
-  const labels = input.reasonLabels;
-  const reason = (code: DecisionReasonCode): DecisionReason => ({ code, text: labels?.[code] ?? defaultReasonLabels[code] });
+  const callName = ownData(input, 'toolName');
+  const name = tool && tool.name !== '' ? tool.name : typeof callName === 'string' ? callName : undefined;
+  const overrides = ownData(input, 'overrides');
+  const overrideValue = name !== undefined && isRecord(overrides) ? ownData(overrides, name) : undefined;
+  const override = overrideValue === 'allow' || overrideValue === 'confirm' || overrideValue === 'deny' ? overrideValue : overrideValue === undefined ? undefined : 'confirm';
+  const flag = (key: string) => ownData(input, key) === true;
+  const retry = flag('retry');
+  const changedValue = ownData(input, 'annotationsChanged');
+  const changed = changedValue === true || (Array.isArray(changedValue) && changedValue.length > 0) || changedValue === UNREADABLE;
+  const labelsValue = ownData(input, 'reasonLabels');
+  const labels = isRecord(labelsValue) ? labelsValue : undefined;
+  const text = (code: DecisionReasonCode): string => {
+    const custom = labels ? ownData(labels, code) : undefined;
+    return typeof custom === 'string' ? custom : defaultReasonLabels[code];
+  };
   const reasons: DecisionReason[] = [];
-  const add = (code: DecisionReasonCode) => reasons.push(reason(code));
-  const result = (action: DecisionAction): ToolDecision => ({ action, risk, reasons, hints, trust, mode, decidedBy: 'policy' });
-  // A call that runs without asking has exactly one reason: why it may.
-  const runBecause = (code: DecisionReasonCode, decidedBy: ToolDecision['decidedBy'] = 'policy'): ToolDecision => ({ ...result('run'), reasons: [reason(code)], decidedBy });
+  const add = (code: DecisionReasonCode) => {
+    if (code === 'hints-assumed') {
+      const assumed = assumedHints(hints, { retry });
+      reasons.push({ code, text: text(code).replace('{hints}', joinWords(assumed.map((hint) => defaultAssumedHintLabels[hint]))), hints: assumed });
+    } else if (code === 'annotations-changed') {
+      const parts = Array.isArray(changedValue) && changedValue.length > 0 ? (changedValue as Array<keyof typeof defaultChangeLabels>) : ['annotations' as const];
+      reasons.push({ code, text: text(code).replace('{changes}', joinWords(parts.map((part) => defaultChangeLabels[part] ?? String(part)))) });
+    } else reasons.push({ code, text: text(code) });
+  };
+  const result = (action: DecisionAction, decidedBy: ToolDecision['decidedBy'] = 'policy'): ToolDecision => ({ action, risk, reasons, hints, trust, mode, decidedBy });
 
   // Blocks first: they hold whatever else is true.
+  if (flag('serverRemoved')) add('server-removed');
   if (override === 'deny') add('host-denied');
   if (mode === 'read-only' && !hints.readOnly) add('read-only-mode');
   if (mode === 'offline' && hints.openWorld) add('offline-mode');
@@ -148,33 +257,65 @@ export function decideToolCall(input: DecisionInput): ToolDecision {
   if (trust === 'untrusted') add('untrusted-server');
   if (mode === 'always-confirm') add('always-confirm-mode');
   if (override === 'confirm') add('host-requires-confirmation');
-  if (input.annotationsChanged) add('annotations-changed');
-  const forced = reasons.length > 0;
+  if (changed) add('annotations-changed');
+  if (flag('tainted') && (risk !== 'read' || hints.openWorld)) add('tainted');
+  const forced = reasons.some((reason) => FORCING.has(reason.code));
   if (risk === 'destructive') add('destructive');
   else if (risk === 'write') add('modifies');
   if (hints.openWorld && risk !== 'read') add('open-world');
-  if (!hints.declared.readOnly || (!hints.readOnly && !hints.declared.destructive)) add('hints-assumed');
+  if (assumedHints(hints, { retry }).length > 0) add('hints-assumed');
 
   if (!forced) {
-    if (input.remembered) return runBecause('remembered', 'remembered');
+    // A call that runs without asking has exactly one reason: why it may.
+    const runBecause = (code: DecisionReasonCode, decidedBy: ToolDecision['decidedBy'] = 'policy'): ToolDecision => {
+      reasons.length = 0;
+      add(code);
+      return result('run', decidedBy);
+    };
+    if (ownData(input, 'remembered') === true) return runBecause('remembered', 'remembered');
     if (risk === 'read') return runBecause('trusted-read-only');
+    if (retry && hints.idempotent && risk !== 'destructive') return runBecause('retry-idempotent');
     if (override === 'allow' && risk === 'write') return runBecause('host-allowed');
   }
   return result('confirm');
 }
 
+// Reasons that may ask a trusted, declared read-only call without any doubt about the call itself.
+const HOST_CAUTION: ReadonlySet<DecisionReasonCode> = new Set<DecisionReasonCode>(['always-confirm-mode', 'host-requires-confirmation', 'hints-assumed']);
+
 /**
- * Whether a failed call may be retried without asking again: only for an
- * idempotent (or read-only) tool of a trusted server. Otherwise a retry is a
- * new call and is decided again.
+ * Which button a confirmation focuses first: `approve` only for a call that
+ * a *trusted* server declares read-only and that asks for no other reason
+ * than the host's general caution (always-confirm mode or a `confirm`
+ * override). Everything else, including an untrusted server's read-only
+ * claim, an unknown tool or the taint guard, starts on Deny.
+ */
+export function confirmFocus(decision: Pick<ToolDecision, 'trust' | 'hints' | 'reasons' | 'risk'>): 'approve' | 'deny' {
+  const { trust, hints, reasons, risk } = decision;
+  if (trust !== 'trusted' || risk !== 'read' || !hints.readOnly || !hints.declared.readOnly) return 'deny';
+  return reasons.every((reason) => HOST_CAUTION.has(reason.code)) ? 'approve' : 'deny';
+}
+
+/**
+ * Whether a failed call may be retried without asking again.
+ *
+ * @deprecated Decide retries with `decideToolCall({ ..., retry: true })` (or
+ * `requestApproval({ ..., retry: true })`), which also weighs the current
+ * mode, overrides, memory and taint guard. This answers for default mode only.
  */
 export function canRetryWithoutAsking(tool: Tool | undefined, trust: Trust | undefined): boolean {
-  return normalizeTrust(trust) === 'trusted' && resolveToolHints(tool).idempotent;
+  return decideToolCall({ tool, trust, retry: true }).action === 'run';
 }
 
 /** What a host gets for every settled call, to log or audit. */
 export interface DecisionRecord {
+  /** Which kind of consent this records. Tool calls are `tool`. */
+  kind: 'tool';
   serverId: string;
+  /** The call this decision belongs to, when the host gave one. */
+  callId?: string | undefined;
+  /** Whether the call repeated one that failed. */
+  retry?: boolean | undefined;
   toolName: string;
   /** The annotations exactly as the server sent them. */
   annotations: ToolAnnotations | undefined;
@@ -198,13 +339,16 @@ export interface DecisionRecord {
 /** Builds the record reported to `onDecision`. */
 export function decisionRecord(
   decision: ToolDecision,
-  call: { serverId: string; tool: Tool | undefined; toolName?: string | undefined },
+  call: { serverId: string; tool: Tool | undefined; toolName?: string | undefined; callId?: string | undefined; retry?: boolean | undefined },
   settled: { outcome: DecisionRecord['outcome']; decidedBy: DecidedBy; remembered?: boolean; timestamp: number },
 ): DecisionRecord {
-  const tool = isRecord(call.tool) ? call.tool : undefined;
+  const tool = snapshotTool(call.tool);
   return {
+    kind: 'tool',
     serverId: call.serverId,
-    toolName: typeof tool?.name === 'string' ? tool.name : (call.toolName ?? ''),
+    ...(call.callId !== undefined ? { callId: call.callId } : {}),
+    ...(call.retry ? { retry: true } : {}),
+    toolName: tool && tool.name !== '' ? tool.name : typeof call.toolName === 'string' ? call.toolName : '',
     annotations: tool?.annotations,
     fingerprint: annotationFingerprint(tool),
     hints: decision.hints,

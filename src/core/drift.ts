@@ -1,5 +1,6 @@
 import { isRecord } from './issues.js';
-import { TOOL_HINT_NAMES, annotationFingerprint, resolveToolHints, toolRisk, type ResolvedToolHints, type ToolHintName, type ToolRisk } from './tool-hints.js';
+import { copyArray, ownData } from './read.js';
+import { TOOL_HINT_NAMES, UNREADABLE_FINGERPRINT, annotationFingerprint, snapshotTool, resolveToolHints, toolRisk, type ResolvedToolHints, type ToolHintName, type ToolRisk } from './tool-hints.js';
 import type { ListToolsResult, Tool } from './types.js';
 
 /** How one tool changed between two `tools/list` results. */
@@ -20,10 +21,11 @@ const RISK_RANK: Record<ToolRisk, number> = { read: 0, write: 1, destructive: 2 
 
 function byName(tools: unknown): Map<string, Tool> {
   const map = new Map<string, Tool>();
-  const list = isRecord(tools) ? tools.tools : tools;
-  if (!Array.isArray(list)) return map;
-  for (const tool of list) {
-    if (isRecord(tool) && typeof tool.name === 'string' && !map.has(tool.name)) map.set(tool.name, tool as unknown as Tool);
+  const list = copyArray(isRecord(tools) ? ownData(tools, 'tools') : tools);
+  if (!list) return map;
+  for (const item of list) {
+    const tool = snapshotTool(item);
+    if (tool && tool.name !== '' && !map.has(tool.name)) map.set(tool.name, tool);
   }
   return map;
 }
@@ -31,7 +33,8 @@ function byName(tools: unknown): Map<string, Tool> {
 /**
  * Compares two tool lists (arrays or `ListToolsResult`s) and reports every
  * tool whose declared annotations changed, appeared or disappeared, with the
- * hints before and after — e.g. read-only → destructive.
+ * hints before and after — e.g. read-only → destructive. Each tool is read
+ * once; annotations that cannot be compared count as changed. Never throws.
  */
 export function diffToolAnnotations(previous: readonly Tool[] | ListToolsResult | undefined, next: readonly Tool[] | ListToolsResult | undefined): ToolAnnotationChange[] {
   const before = byName(previous);
@@ -39,7 +42,9 @@ export function diffToolAnnotations(previous: readonly Tool[] | ListToolsResult 
   const changes: ToolAnnotationChange[] = [];
   for (const [name, tool] of after) {
     const old = before.get(name);
-    if (old && annotationFingerprint(old) === annotationFingerprint(tool)) continue;
+    // An unreadable fingerprint equals nothing, not even itself: report it as changed.
+    const fingerprint = annotationFingerprint(tool);
+    if (old && fingerprint !== UNREADABLE_FINGERPRINT && annotationFingerprint(old) === fingerprint) continue;
     const hintsAfter = resolveToolHints(tool);
     const hintsBefore = old ? resolveToolHints(old) : undefined;
     const changedHints = hintsBefore ? TOOL_HINT_NAMES.filter((hint) => hintsBefore[hint] !== hintsAfter[hint] || hintsBefore.declared[hint] !== hintsAfter.declared[hint]) : [];
@@ -63,7 +68,7 @@ export function diffToolAnnotations(previous: readonly Tool[] | ListToolsResult 
  * 2026-07-28), or `null` when the result carries no usable `ttlMs`.
  */
 export function toolListExpiresAt(result: ListToolsResult | undefined, fetchedAt: number): number | null {
-  const ttl = isRecord(result) ? result.ttlMs : undefined;
+  const ttl = ownData(result, 'ttlMs');
   return typeof ttl === 'number' && Number.isFinite(ttl) && ttl >= 0 ? fetchedAt + ttl : null;
 }
 

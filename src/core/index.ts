@@ -19,16 +19,23 @@ export type {
   TextResourceContents,
   Tool,
   ToolAnnotations,
+  ToolExecution,
   ToolSchema,
 } from './types.js';
+export { UNREADABLE, canonicalForm, isObjectLike, ownData, type CanonicalLimits } from './read.js';
 export type { AnnotationIssue, AnnotationIssueCode, AnnotationIssueHandler } from './issues.js';
 export { sanitizeLabel, DEFAULT_LABEL_MAX_LENGTH, type SanitizedLabel } from './text.js';
 export {
   TOOL_HINT_NAMES,
   TOOL_NAME_MAX_LENGTH,
   TOOL_TITLE_MAX_LENGTH,
+  TOOL_FINGERPRINT_PARTS,
+  UNREADABLE_FINGERPRINT,
   annotationFingerprint,
+  isToolSnapshot,
   resolveToolHints,
+  snapshotTool,
+  toolFingerprint,
   toolBadges,
   toolDisplayName,
   toolIdentity,
@@ -37,6 +44,7 @@ export {
   type ResolvedToolHints,
   type ToolBadgeKind,
   type ToolBadgeSpec,
+  type ToolFingerprint,
   type ToolHintName,
   type ToolIdentity,
   type ToolLike,
@@ -44,7 +52,17 @@ export {
   type ToolRisk,
 } from './tool-hints.js';
 export { safeIconUrl, selectIcon, type IconOptions } from './icons.js';
-export { isVisibleTo, readAudience, selectForViewer, visibleIndices, type AudienceOptions, type Viewer } from './audience.js';
+export {
+  isVisibleTo,
+  readAudience,
+  selectForViewer,
+  selectVisible,
+  snapshotBlock,
+  visibleIndices,
+  type AudienceOptions,
+  type Viewer,
+  type VisibleBlock,
+} from './audience.js';
 export {
   DEFAULT_NEUTRAL_PRIORITY,
   blockPriority,
@@ -81,6 +99,7 @@ export {
 export {
   prepareBlock,
   prepareContent,
+  structuredContentVisible,
   type BlockKind,
   type BlockOrder,
   type BlockView,
@@ -90,12 +109,18 @@ export {
   type PreparedContent,
 } from './content.js';
 export {
+  assumedHints,
   canRetryWithoutAsking,
+  confirmFocus,
   decideToolCall,
+  decisionReason,
   decisionRecord,
+  defaultAssumedHintLabels,
+  defaultChangeLabels,
   defaultReasonLabels,
   normalizeMode,
   normalizeTrust,
+  safeName,
   type DecidedBy,
   type DecisionAction,
   type DecisionInput,
@@ -116,7 +141,52 @@ export {
   type ApprovalStoreOptions,
   type RememberRefusal,
   type RememberResult,
+  type ToolPart,
 } from './approvals.js';
+export {
+  createApprovalController,
+  type ApprovalController,
+  type ApprovalControllerOptions,
+  type ApprovalPolicy,
+  type ApprovalRequest,
+  type ApprovalResult,
+  type ApprovalSnapshot,
+  type ConsentKind,
+  type ConsentRecord,
+  type NowSource,
+  type PendingBase,
+  type PendingConsent,
+  type PendingToolApproval,
+  type ServerConfig,
+  type ToolApprovalResponse,
+} from './controller.js';
+export {
+  presentTool,
+  type BadgeStatus,
+  type BadgeTier,
+  type PresentToolOptions,
+  type PresentedBadge,
+  type ToolPresentation,
+} from './presentation.js';
 export { diffToolAnnotations, isToolListStale, toolListExpiresAt, type ToolAnnotationChange } from './drift.js';
-export { progressFraction, toolCallState, type ToolCallProgress, type ToolCallState, type ToolCallStatus } from './tool-status.js';
-export { DEFAULT_ARGUMENT_STRING_LIMIT, previewArguments, safeJson, type ArgumentsPreview } from './arguments.js';
+export {
+  progressFraction,
+  toolCallState,
+  toolCallStatusFromApproval,
+  toolCallStatusFromError,
+  toolCallStatusFromResult,
+  type ToolCallProgress,
+  type ToolCallState,
+  type ToolCallStatus,
+} from './tool-status.js';
+export {
+  DEFAULT_ARGUMENT_STRING_LIMIT,
+  FOLDED_PREVIEW_LIMITS,
+  FULL_PREVIEW_LIMITS,
+  formatPreview,
+  previewArguments,
+  safeJson,
+  visibleString,
+  type ArgumentsPreview,
+  type PreviewLimits,
+} from './arguments.js';

@@ -20,7 +20,12 @@ export type AnnotationIssueCode =
   | 'last-modified-invalid'
   | 'uri-unsafe'
   | 'media-rejected'
-  | 'type-unknown';
+  | 'type-unknown'
+  | 'block-unreadable'
+  | 'tool-unreadable'
+  | 'fingerprint-unavailable'
+  | 'schema-invalid'
+  | 'request-invalid';
 
 /**
  * One problem with server-supplied data. `path` says where it was (for
@@ -54,7 +59,5 @@ export function report(
   }
 }
 
-/** True for a plain, non-null, non-array object. */
-export function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
+/** True for a plain, non-null, non-array object. Never throws. */
+export { isObjectLike as isRecord } from './read.js';

@@ -1,6 +1,7 @@
 import { isRecord, report, type AnnotationIssueHandler } from './issues.js';
+import { UNREADABLE, canonicalForm, copyArray, ownData } from './read.js';
 import { sanitizeLabel } from './text.js';
-import type { Tool } from './types.js';
+import type { Icon, Tool } from './types.js';
 
 /** The four behavioural hints of a tool. */
 export type ToolHintName = 'readOnly' | 'destructive' | 'idempotent' | 'openWorld';
@@ -36,17 +37,20 @@ export interface ToolReadOptions {
   onAnnotationIssue?: AnnotationIssueHandler | undefined;
 }
 
-/** Reads the annotations object, reporting anything that is not an object. */
+/**
+ * Reads the annotations object as an own data property, reporting anything
+ * that is not a plain object. Inherited values and getters are never read.
+ */
 function readAnnotations(tool: unknown, onIssue?: AnnotationIssueHandler): Record<string, unknown> {
   if (tool === undefined || tool === null) return {};
   if (!isRecord(tool)) {
     report(onIssue, 'tool-invalid', 'tool', 'The tool definition is not an object; it is treated as unknown.');
     return {};
   }
-  const annotations = tool.annotations;
+  const annotations = ownData(tool, 'annotations');
   if (annotations === undefined) return {};
-  if (!isRecord(annotations)) {
-    report(onIssue, 'tool-annotations-invalid', 'tool.annotations', 'Tool annotations are not an object; every hint is assumed.', annotations);
+  if (annotations === UNREADABLE || !isRecord(annotations)) {
+    report(onIssue, 'tool-annotations-invalid', 'tool.annotations', 'Tool annotations are not a plain object; every hint is assumed.', annotations === UNREADABLE ? undefined : annotations);
     return {};
   }
   return annotations;
@@ -54,7 +58,9 @@ function readAnnotations(tool: unknown, onIssue?: AnnotationIssueHandler): Recor
 
 /**
  * Resolves a tool's hints with the spec's worst-case defaults. A value that
- * is not a real boolean (`"false"`, `0`, `null`) counts as absent.
+ * is not a real boolean (`"false"`, `0`, `null`) counts as absent, and so
+ * does anything that is not an own data property (an inherited
+ * `Object.prototype.readOnlyHint`, a getter). Never throws.
  *
  * @example
  * resolveToolHints({ name: 'read_file', annotations: { readOnlyHint: true } })
@@ -65,10 +71,10 @@ export function resolveToolHints(tool: ToolLike, options: ToolReadOptions = {}):
   const raw = {} as Record<ToolHintName, boolean | undefined>;
   for (const hint of TOOL_HINT_NAMES) {
     const key = HINT_KEYS[hint];
-    const value = annotations[key];
+    const value = ownData(annotations, key);
     if (typeof value === 'boolean') raw[hint] = value;
     else if (value !== undefined) {
-      report(options.onAnnotationIssue, 'tool-hint-invalid', `tool.annotations.${key}`, `${key} is not a boolean; the worst case is assumed.`, value);
+      report(options.onAnnotationIssue, 'tool-hint-invalid', `tool.annotations.${key}`, `${key} is not a boolean data value; the worst case is assumed.`, value === UNREADABLE ? undefined : value);
     }
   }
   const readOnly = raw.readOnly === true;
@@ -105,7 +111,8 @@ export const TOOL_NAME_MAX_LENGTH = 128;
  * Missing or non-string names are reported.
  */
 export function toolName(tool: unknown, options: ToolReadOptions = {}): string {
-  const name = isRecord(tool) ? tool.name : undefined;
+  const raw = ownData(tool, 'name');
+  const name = raw === UNREADABLE ? undefined : raw;
   if (typeof name !== 'string' || name.trim() === '') {
     if (tool !== undefined) report(options.onAnnotationIssue, 'tool-name-missing', 'tool.name', 'The tool has no usable name.', name);
     return '';
@@ -128,11 +135,10 @@ export function toolDisplayName(tool: unknown, options: ToolReadOptions = {}): s
 
 /** The first usable title, cleaned, or `''`. Reports unusable titles. */
 function titleOf(tool: unknown, onIssue: AnnotationIssueHandler | undefined): string {
-  const record = isRecord(tool) ? tool : {};
-  const annotations = isRecord(record.annotations) ? record.annotations : {};
+  const annotations = ownData(tool, 'annotations');
   const candidates: Array<[string, unknown]> = [
-    ['tool.title', record.title],
-    ['tool.annotations.title', annotations.title],
+    ['tool.title', ownData(tool, 'title')],
+    ['tool.annotations.title', isRecord(annotations) ? ownData(annotations, 'title') : undefined],
   ];
   for (const [path, value] of candidates) {
     if (value === undefined) continue;
@@ -166,26 +172,9 @@ export interface ToolIdentity {
 export function toolIdentity(tool: unknown, options: ToolReadOptions = {}): ToolIdentity {
   const name = toolName(tool, options);
   const title = titleOf(tool, options.onAnnotationIssue);
-  const description = isRecord(tool) && typeof tool.description === 'string' ? tool.description : '';
+  const raw = ownData(tool, 'description');
+  const description = typeof raw === 'string' ? raw : '';
   return { name, displayName: title || name, titled: title !== '' && title !== name, description };
-}
-
-/** Serialises a value with sorted keys, skipping `undefined`; never throws. */
-function canonical(value: unknown, seen: Set<object>): string {
-  if (value === undefined) return 'undefined';
-  if (value === null || typeof value === 'boolean' || typeof value === 'string') return JSON.stringify(value);
-  if (typeof value === 'number') return Number.isFinite(value) ? JSON.stringify(value) : `"#${String(value)}"`;
-  if (typeof value !== 'object') return `"#${typeof value}"`;
-  if (seen.has(value)) return '"#cycle"';
-  seen.add(value);
-  let out: string;
-  if (Array.isArray(value)) out = `[${value.map((item) => canonical(item, seen)).join(',')}]`;
-  else {
-    const keys = Object.keys(value).filter((key) => (value as Record<string, unknown>)[key] !== undefined).sort();
-    out = `{${keys.map((key) => `${JSON.stringify(key)}:${canonical((value as Record<string, unknown>)[key], seen)}`).join(',')}}`;
-  }
-  seen.delete(value);
-  return out;
 }
 
 /**
@@ -194,20 +183,137 @@ function canonical(value: unknown, seen: Set<object>): string {
  * `undefined` versus a missing key do not matter. Every key counts, also
  * unknown or malformed ones, so any change invalidates a remembered approval.
  * The string is exact (no hash), so no server can forge a collision.
+ * Annotations that cannot be read as data, or are deeper than 64 levels or
+ * larger than 256 KiB, give `"a1:!unreadable"`, which callers must treat as
+ * "cannot be compared" (such a tool is never remembered). Never throws.
  */
 export function annotationFingerprint(tool: unknown): string {
-  const annotations = isRecord(tool) ? tool.annotations : undefined;
+  const annotations = ownData(tool, 'annotations');
   if (annotations === undefined || annotations === null) return 'a1:{}';
-  return `a1:${canonical(annotations, new Set())}`;
+  const text = annotations === UNREADABLE ? null : canonicalForm(annotations);
+  return text === null ? UNREADABLE_FINGERPRINT : `a1:${text}`;
 }
 
-/** The badges a tool earns. */
-export type ToolBadgeKind = 'read-only' | 'write' | 'destructive' | 'idempotent' | 'open-world' | 'closed-world';
+/** What {@link annotationFingerprint} returns for annotations that cannot be compared. */
+export const UNREADABLE_FINGERPRINT = 'a1:!unreadable';
+
+/**
+ * Everything about a tool that a person or the model saw, as exact canonical
+ * texts: `tool.title`, the annotations (including `annotations.title`), the
+ * description and the input schema. A remembered approval applies only while
+ * all four are unchanged.
+ */
+export interface ToolFingerprint {
+  title: string;
+  annotations: string;
+  description: string;
+  inputSchema: string;
+}
+
+/** The parts of {@link ToolFingerprint}, in a fixed order. */
+export const TOOL_FINGERPRINT_PARTS: ReadonlyArray<keyof ToolFingerprint> = ['title', 'annotations', 'description', 'inputSchema'];
+
+// Fingerprints taken when a snapshot was made, so the snapshot and its key come from one read.
+const snapshotFingerprints = new WeakMap<object, ToolFingerprint | null>();
+
+/**
+ * The exact fingerprint of what a tool shows (see {@link ToolFingerprint}),
+ * or `null` when any part cannot be read or is over the limits (64 levels,
+ * 256 KiB per part): such a tool cannot be remembered. Never throws.
+ */
+export function toolFingerprint(tool: unknown): ToolFingerprint | null {
+  const snapshot = snapshotTool(tool);
+  return snapshot ? (snapshotFingerprints.get(snapshot) ?? null) : null;
+}
+
+/** Whether `tool` is a snapshot made by {@link snapshotTool}. */
+export function isToolSnapshot(tool: unknown): boolean {
+  return typeof tool === 'object' && tool !== null && snapshotFingerprints.has(tool);
+}
+
+/**
+ * A plain copy of a tool definition, read once: only own data properties,
+ * the annotations copied, icons copied, nothing called. Decisions, badges and
+ * the confirmation all use one snapshot, so a proxy or getter cannot answer
+ * one way to the policy and another to the screen. `undefined` for an
+ * unknown or unreadable tool (the worst case). Passing a snapshot returns it
+ * unchanged. Never throws.
+ */
+export function snapshotTool(tool: unknown, options: ToolReadOptions = {}): Tool | undefined {
+  if (tool === undefined || tool === null) return undefined;
+  if (!isRecord(tool)) {
+    report(options.onAnnotationIssue, 'tool-invalid', 'tool', 'The tool definition is not an object; it is treated as unknown.');
+    return undefined;
+  }
+  if (snapshotFingerprints.has(tool)) return tool as unknown as Tool;
+  let unreadable = false;
+  const read = (key: string): unknown => {
+    const value = ownData(tool, key);
+    if (value === UNREADABLE) {
+      unreadable = true;
+      report(options.onAnnotationIssue, 'tool-unreadable', `tool.${key}`, 'A field of the tool definition is not plain data; it is ignored.');
+      return undefined;
+    }
+    return value;
+  };
+  const name = read('name');
+  const snapshot: Record<string, unknown> = { name: typeof name === 'string' ? name : '' };
+  for (const key of ['title', 'description', 'inputSchema', 'outputSchema', '_meta']) {
+    const value = read(key);
+    if (value !== undefined) snapshot[key] = value;
+  }
+  const annotations = read('annotations');
+  if (isRecord(annotations)) {
+    const copy: Record<string, unknown> = {};
+    let names: string[] = [];
+    try {
+      names = Object.getOwnPropertyNames(annotations);
+    } catch {
+      unreadable = true;
+    }
+    for (const key of names) {
+      const value = ownData(annotations, key);
+      if (value === UNREADABLE) unreadable = true;
+      else if (value !== undefined) copy[key] = value;
+    }
+    snapshot.annotations = Object.freeze(copy);
+  } else if (annotations !== undefined) snapshot.annotations = annotations;
+  const icons = copyArray(read('icons'), 32);
+  if (icons) {
+    snapshot.icons = icons.filter(isRecord).map((icon) => {
+      const copy: Record<string, unknown> = {};
+      for (const key of ['src', 'mimeType', 'sizes', 'theme']) {
+        const value = ownData(icon, key);
+        if (value !== UNREADABLE && value !== undefined) copy[key] = key === 'sizes' ? copyArray(value, 16) : value;
+      }
+      return copy as unknown as Icon;
+    });
+  }
+  const execution = read('execution');
+  if (isRecord(execution)) {
+    const taskSupport = ownData(execution, 'taskSupport');
+    snapshot.execution = typeof taskSupport === 'string' ? { taskSupport } : {};
+  }
+  // The key is built from the values just read, never from a second read.
+  const parts = unreadable ? null : TOOL_FINGERPRINT_PARTS.map((part) => canonicalForm(snapshot[part]));
+  const fingerprint =
+    parts && parts.every((part): part is string => part !== null)
+      ? { title: parts[0]!, annotations: parts[1]!, description: parts[2]!, inputSchema: parts[3]! }
+      : null;
+  if (fingerprint === null) report(options.onAnnotationIssue, 'fingerprint-unavailable', 'tool', 'The tool definition is too deep, too large or not plain data; approvals of it cannot be remembered.');
+  Object.freeze(snapshot);
+  snapshotFingerprints.set(snapshot, fingerprint);
+  return snapshot as unknown as Tool;
+}
+
+/** The badges a tool earns. `background`: it runs as a task (`execution.taskSupport: "required"`). */
+export type ToolBadgeKind = 'read-only' | 'write' | 'destructive' | 'idempotent' | 'open-world' | 'closed-world' | 'background';
 
 /** One badge: which hint it reflects, its value, and whether the server declared it. */
 export interface ToolBadgeSpec {
   kind: ToolBadgeKind;
-  hint: ToolHintName;
+  /** The hint behind the badge; `taskSupport` for the background badge. */
+  hint: ToolHintName | 'taskSupport';
   value: boolean;
   declared: boolean;
 }

@@ -59,7 +59,14 @@ export interface Tool {
   outputSchema?: ToolSchema;
   annotations?: ToolAnnotations;
   icons?: readonly Icon[];
+  /** How the tool runs (spec 2025-11-25): `taskSupport: "required"` means only as a background task. */
+  execution?: ToolExecution;
   _meta?: Record<string, unknown>;
+}
+
+/** Execution properties of a tool. */
+export interface ToolExecution {
+  taskSupport?: 'required' | 'optional' | 'forbidden';
 }
 
 /** Fields every content block may carry. */

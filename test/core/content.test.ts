@@ -5,7 +5,9 @@ import { PNG_1X1 } from '../fixtures/tools.js';
 
 describe('prepareBlock', () => {
   it('checks each content type into a safe view', () => {
-    expect(prepareBlock({ type: 'text', text: 'hi' }, 0).view).toEqual({ kind: 'text', text: 'hi' });
+    expect(prepareBlock({ type: 'text', text: 'hi' }, 0).view).toEqual({ kind: 'text', text: 'hi', format: 'plain' });
+    expect(prepareBlock({ type: 'text', text: '{"a":[1]}' }, 0).view).toEqual({ kind: 'text', text: '{"a":[1]}', format: 'json', pretty: '{\n  "a": [\n    1\n  ]\n}' });
+    expect(prepareBlock({ type: 'text', text: '{not json' }, 0).view).toEqual({ kind: 'text', text: '{not json', format: 'plain' });
     expect(prepareBlock({ type: 'image', data: PNG_1X1, mimeType: 'image/png' }, 0).view).toEqual({ kind: 'image', src: `data:image/png;base64,${PNG_1X1}`, mimeType: 'image/png' });
     expect(prepareBlock({ type: 'resource_link', uri: 'https://example.com/x?y=1', name: 'x', size: 2048 }, 0).view).toMatchObject({ kind: 'resource_link', href: 'https://example.com/x?y=1', name: 'x', size: 2048 });
     expect(prepareBlock({ type: 'resource', resource: { uri: 'file:///a.txt', text: 'a', mimeType: 'text/plain' } }, 0).view).toEqual({ kind: 'resource_text', uri: 'file:///a.txt', mimeType: 'text/plain', text: 'a' });
@@ -93,8 +95,8 @@ describe('prepareContent', () => {
   });
 
   it('handles anything that is not an array', () => {
-    expect(prepareContent('nope')).toEqual({ shown: [], folded: [] });
-    expect(prepareContent(undefined)).toEqual({ shown: [], folded: [] });
+    expect(prepareContent('nope')).toEqual({ shown: [], folded: [], hiddenCount: 0 });
+    expect(prepareContent(undefined)).toEqual({ shown: [], folded: [], hiddenCount: 0 });
   });
 });
 

@@ -104,10 +104,12 @@ describe('decideToolCall — rules in detail', () => {
   });
 });
 
-describe('canRetryWithoutAsking', () => {
-  it('only for idempotent or read-only tools of trusted servers', () => {
+describe('canRetryWithoutAsking (deprecated; decideToolCall with retry decides)', () => {
+  it('only for idempotent, non-destructive or read-only tools of trusted servers', () => {
     expect(canRetryWithoutAsking({ name: 'r', annotations: { readOnlyHint: true } }, 'trusted')).toBe(true);
-    expect(canRetryWithoutAsking({ name: 'd', annotations: { idempotentHint: true } }, 'trusted')).toBe(true);
+    expect(canRetryWithoutAsking({ name: 'w', annotations: { idempotentHint: true, destructiveHint: false } }, 'trusted')).toBe(true);
+    // Destructive tools ask again on retry, idempotent or not.
+    expect(canRetryWithoutAsking({ name: 'd', annotations: { idempotentHint: true } }, 'trusted')).toBe(false);
     expect(canRetryWithoutAsking({ name: 'd', annotations: { idempotentHint: true } }, 'untrusted')).toBe(false);
     expect(canRetryWithoutAsking({ name: 'c', annotations: { idempotentHint: false } }, 'trusted')).toBe(false);
     expect(canRetryWithoutAsking({ name: 'c', annotations: { idempotentHint: 'true' as unknown as boolean } }, 'trusted')).toBe(false);
@@ -122,6 +124,7 @@ describe('decisionRecord', () => {
     const decision = decideToolCall({ tool, trust: 'trusted', mode: 'default' });
     const record = decisionRecord(decision, { serverId: 'mem', tool }, { outcome: 'denied', decidedBy: 'user', timestamp: 123 });
     expect(record).toEqual({
+      kind: 'tool',
       serverId: 'mem',
       toolName: 'delete',
       annotations: { destructiveHint: true },

@@ -1,9 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { parseThemeTokens, resolveToken, type TokenSet } from '../fixtures/theme-tokens.js';
+import { parseAliases, parseThemeTokens, resolveToken as resolveWith, type TokenSet } from '../fixtures/theme-tokens.js';
 
 const css = readFileSync(new URL('../../src/styles/theme.css', import.meta.url), 'utf8');
+const componentsCss = readFileSync(new URL('../../src/styles/components.css', import.meta.url), 'utf8');
 const tokens = parseThemeTokens(css);
+const aliases = parseAliases(componentsCss);
+const resolveToken = (set: TokenSet, name: string, base: TokenSet) => resolveWith(set, name, base, aliases);
 
 function rgb(color: string): [number, number, number] {
   const hex = /^#([0-9a-f]{6})$/i.exec(color);
@@ -48,6 +51,13 @@ const TEXT_PAIRS: Array<[fg: string, bg: string]> = [
   ['--mcp-status-running', '--mcp-bg'],
   ['--mcp-status-success', '--mcp-bg'],
   ['--mcp-status-error', '--mcp-bg'],
+  // Cards waiting for approval are tinted by risk; their text must still read.
+  ['--mcp-fg', '--mcp-risk-write-bg'],
+  ['--mcp-muted-fg', '--mcp-risk-write-bg'],
+  ['--mcp-fg', '--mcp-risk-destructive-bg'],
+  ['--mcp-muted-fg', '--mcp-risk-destructive-bg'],
+  ['--mcp-muted-fg', '--mcp-accent'],
+  ['--mcp-danger-fg', '--mcp-risk-destructive-bg'],
 ];
 const NON_TEXT_PAIRS: Array<[fg: string, bg: string]> = [
   ['--mcp-border', '--mcp-bg'],
@@ -68,6 +78,16 @@ describe.each([
   });
   it.each(NON_TEXT_PAIRS)('%s against %s meets 3:1', (fg, bg) => {
     expect(contrast(resolveToken(set, fg, base), resolveToken(set, bg, base))).toBeGreaterThanOrEqual(3);
+  });
+});
+
+describe('aliases', () => {
+  it('are never set at :root, so they follow a base token overridden on a container', () => {
+    for (const alias of Object.keys(aliases)) {
+      expect(tokens.light[alias], alias).toBeUndefined();
+      expect(tokens.dark[alias], alias).toBeUndefined();
+    }
+    expect(Object.keys(aliases)).toEqual(expect.arrayContaining(['--mcp-risk-read-bg', '--mcp-risk-destructive-fg', '--mcp-status-running']));
   });
 });
 

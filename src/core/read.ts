@@ -1,0 +1,159 @@
+/**
+ * Reading untrusted objects without being fooled or crashed by them. Server
+ * data can arrive as proxies, objects with getters, or values that throw on
+ * every touch (a revoked proxy). These helpers read each field once, never
+ * throw, and report what they could not read.
+ */
+
+/** True for a plain, non-null, non-array object. Never throws (a revoked proxy is not a record). */
+export function isObjectLike(value: unknown): value is Record<string, unknown> {
+  if (typeof value !== 'object' || value === null) return false;
+  try {
+    return !Array.isArray(value);
+  } catch {
+    return false;
+  }
+}
+
+/** Whether `value` is an array; `false` for anything that throws when asked. */
+export function isArraySafe(value: unknown): value is readonly unknown[] {
+  try {
+    return Array.isArray(value);
+  } catch {
+    return false;
+  }
+}
+
+/** Marks a field that exists but could not be read as data. */
+export const UNREADABLE: unique symbol = Symbol('unreadable');
+
+/**
+ * The value of an own *data* property, or `undefined` when it is absent or
+ * inherited. A getter (or a property whose descriptor cannot be read) gives
+ * {@link UNREADABLE}: it is never called, so it cannot answer differently
+ * twice. Never throws.
+ */
+export function ownData(target: unknown, key: string): unknown {
+  if (typeof target !== 'object' || target === null) return undefined;
+  let descriptor: PropertyDescriptor | undefined;
+  try {
+    descriptor = Object.getOwnPropertyDescriptor(target, key);
+  } catch {
+    return UNREADABLE;
+  }
+  if (descriptor === undefined) return undefined;
+  return 'value' in descriptor ? descriptor.value : UNREADABLE;
+}
+
+/**
+ * Reads one field with an ordinary `[[Get]]` (getters run, once), or
+ * {@link UNREADABLE} when reading throws. Used for content blocks, which may
+ * legitimately be class instances; each field is read exactly once into a
+ * snapshot.
+ */
+export function readField(target: unknown, key: string): unknown {
+  if (typeof target !== 'object' || target === null) return undefined;
+  try {
+    return (target as Record<string, unknown>)[key];
+  } catch {
+    return UNREADABLE;
+  }
+}
+
+/** A copy of an array read once (length once, each index once), or `null` when it cannot be read. */
+export function copyArray(value: unknown, maxLength = 10_000): unknown[] | null {
+  try {
+    if (!Array.isArray(value)) return null;
+    const length = Math.min(value.length, maxLength);
+    const out: unknown[] = new Array(length);
+    for (let i = 0; i < length; i++) out[i] = value[i];
+    return out;
+  } catch {
+    return null;
+  }
+}
+
+/** Limits for {@link canonicalForm}. */
+export interface CanonicalLimits {
+  /** Deepest nesting read. Default 64. */
+  maxDepth?: number;
+  /** Longest output, in UTF-16 code units. Default 262,144 (256 KiB). */
+  maxLength?: number;
+}
+
+/** Default nesting limit for fingerprints. */
+export const FINGERPRINT_MAX_DEPTH = 64;
+/** Default size limit for fingerprints (characters). */
+export const FINGERPRINT_MAX_LENGTH = 256 * 1024;
+
+class TooBig extends Error {}
+
+/**
+ * An exact canonical text of a value, for comparing what a server sent now
+ * with what it sent before. Object keys are sorted and keys whose value is
+ * `undefined` are skipped; strings are always quoted, and values JSON cannot
+ * hold are bare words (`undefined`, `NaN`, `bigint(1)`, `cycle`) that no
+ * quoted string can imitate, so two different values never give the same
+ * text. Only own data properties are read; a getter anywhere makes the whole
+ * value unreadable. Returns `null` when the value is deeper or larger than the
+ * limits or cannot be read (throwing proxies): callers must then treat it as
+ * "cannot be compared", never as equal to anything.
+ */
+export function canonicalForm(value: unknown, limits: CanonicalLimits = {}): string | null {
+  const maxDepth = limits.maxDepth ?? FINGERPRINT_MAX_DEPTH;
+  const maxLength = limits.maxLength ?? FINGERPRINT_MAX_LENGTH;
+  const parts: string[] = [];
+  let length = 0;
+  const push = (text: string) => {
+    length += text.length;
+    if (length > maxLength) throw new TooBig();
+    parts.push(text);
+  };
+  const seen = new Set<object>();
+  const walk = (node: unknown, depth: number): void => {
+    if (node === null || typeof node === 'boolean' || typeof node === 'string') return push(JSON.stringify(node));
+    if (node === undefined) return push('undefined');
+    if (typeof node === 'number') return push(Number.isFinite(node) ? JSON.stringify(node) : String(node));
+    if (typeof node === 'bigint') return push(`bigint(${node.toString()})`);
+    if (typeof node !== 'object') return push(typeof node);
+    if (depth >= maxDepth) throw new TooBig();
+    if (seen.has(node)) return push('cycle');
+    seen.add(node);
+    if (Array.isArray(node)) {
+      push('[');
+      const n = node.length;
+      for (let i = 0; i < n; i++) {
+        if (i > 0) push(',');
+        walk(ownDataStrict(node, String(i)), depth + 1);
+      }
+      push(']');
+    } else {
+      const keys = Object.getOwnPropertyNames(node).sort();
+      push('{');
+      let first = true;
+      for (const key of keys) {
+        const item = ownDataStrict(node, key);
+        if (item === undefined) continue;
+        push(`${first ? '' : ','}${JSON.stringify(key)}:`);
+        first = false;
+        walk(item, depth + 1);
+      }
+      push('}');
+    }
+    seen.delete(node);
+  };
+  try {
+    walk(value, 0);
+  } catch {
+    return null;
+  }
+  return parts.join('');
+}
+
+/** Like {@link ownData} but throws on getters, so the caller fails as a whole. */
+function ownDataStrict(target: object, key: string): unknown {
+  const descriptor = Object.getOwnPropertyDescriptor(target, key);
+  if (descriptor === undefined) return undefined;
+  if (!('value' in descriptor)) throw new TooBig();
+  return descriptor.value;
+}
