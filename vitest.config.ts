@@ -24,6 +24,10 @@ export const chromiumLaunch = {
 export default defineConfig({
   plugins: [react()],
   test: {
+    // Every spy, mock, stubbed global and env is put back after each test.
+    restoreMocks: true,
+    unstubGlobals: true,
+    unstubEnvs: true,
     projects: [
       {
         extends: true,

@@ -2,7 +2,7 @@
 // each module's "use client" directive), then the stylesheet is flattened
 // into one file hosts import as `react-mcp-annotations/styles.css`.
 import { execFileSync } from 'node:child_process';
-import { readFileSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -19,8 +19,17 @@ function inline(file) {
 mkdirSync(dist, { recursive: true });
 writeFileSync(join(dist, 'styles.css'), inline(join(root, 'src/styles/index.css')));
 
-const entry = readFileSync(join(dist, 'index.js'), 'utf8');
-if (!entry.startsWith("'use client'") && !entry.startsWith('"use client"')) {
-  throw new Error('dist/index.js lost its "use client" directive');
+// "use client" sits on component modules only: a core function imported from the
+// root entry in a React Server Component must stay the function itself.
+const isClient = (file) => /^['"]use client['"]/.test(readFileSync(file, 'utf8'));
+if (isClient(join(dist, 'index.js'))) throw new Error('dist/index.js must not carry "use client"');
+for (const dir of ['components', 'internal']) {
+  for (const file of readdirSync(join(dist, dir), { recursive: true })) {
+    if (!String(file).endsWith('.js')) continue;
+    const path = join(dist, dir, String(file));
+    const text = readFileSync(path, 'utf8');
+    const usesHooks = /from 'react'/.test(text) && /\buse[A-Z]\w*\(/.test(text);
+    if (usesHooks && !isClient(path)) throw new Error(`${path} uses React hooks but lost its "use client" directive`);
+  }
 }
 console.log('built dist/ (index.js, core/index.js, styles.css)');

@@ -1,19 +1,90 @@
-'use client';
 /**
- * react-mcp-annotations — React components for MCP annotations. The policy
- * lives in `react-mcp-annotations/core`, re-exported here for convenience.
+ * react-mcp-annotations — React components for MCP annotations, and the
+ * policy functions a React host needs. No "use client" here: only the
+ * component modules carry it, so a core function imported from this entry in
+ * a React Server Component is the function itself. Helper-level functions
+ * (URL, media and label helpers, canonical forms) live in
+ * `react-mcp-annotations/core`.
  */
-export * from './core/index.js';
-export { LabelsProvider, type LabelsProviderProps } from './internal/labels.js';
-export { defaultLabels, formatLabel, resolveLabels, type Labels } from './internal/default-labels.js';
+export type {
+  Annotations,
+  AnnotationIssue,
+  AnnotationIssueCode,
+  AnnotationIssueHandler,
+  ApprovalController,
+  ApprovalControllerOptions,
+  ApprovalPolicy,
+  ApprovalSnapshot,
+  ApprovalStorageAdapter,
+  ApprovalStore,
+  ApprovalStoreOptions,
+  AudioContent,
+  BadgeStatus,
+  BadgeTier,
+  BlobResourceContents,
+  BlockKind,
+  BlockOrder,
+  BlockView,
+  CallToolResult,
+  ConsentKind,
+  ConsentRecord,
+  ContentBlock,
+  DecidedBy,
+  DecisionAction,
+  DecisionInput,
+  DecisionReason,
+  DecisionReasonCode,
+  DecisionRecord,
+  EmbeddedResource,
+  Icon,
+  ImageContent,
+  ListToolsResult,
+  NowSource,
+  PendingConsent,
+  PendingToolApproval,
+  PolicyMode,
+  PreparedBlock,
+  PresentedBadge,
+  ResolvedToolHints,
+  ResourceLink,
+  Role,
+  TextContent,
+  TextResourceContents,
+  Tool,
+  ToolAnnotations,
+  ToolBadgeKind,
+  ToolBadgeSpec,
+  ToolCallProgress,
+  ToolCallState,
+  ToolCallStatus,
+  ToolDecision,
+  ToolOverride,
+  ToolPresentation,
+  ToolRisk,
+  Trust,
+  Viewer,
+} from './core/index.js';
 export {
-  ToolBadge,
-  ToolBadges,
-  ToolBadgesRoot,
-  type ToolBadgeProps,
-  type ToolBadgesProps,
-  type ToolBadgesRootProps,
-} from './components/tool-badges/index.js';
+  annotationFingerprint,
+  confirmFocus,
+  createApprovalController,
+  createApprovalStore,
+  decideToolCall,
+  defaultReasonLabels,
+  diffToolAnnotations,
+  isVisibleTo,
+  presentTool,
+  resolveToolHints,
+  selectForViewer,
+  toolCallState,
+  toolCallStatusFromApproval,
+  toolCallStatusFromError,
+  toolCallStatusFromResult,
+  toolDisplayName,
+} from './core/index.js';
+export { LabelsProvider, type LabelsProviderProps } from './internal/labels.js';
+export { defaultLabels, type Labels } from './internal/default-labels.js';
+export { ToolBadge, ToolBadges, type ToolBadgesProps } from './components/tool-badges/index.js';
 export { ToolSummary, type ToolSummaryProps } from './components/tool-summary/index.js';
 export { Freshness, type FreshnessProps } from './components/freshness/index.js';
 export {
@@ -29,33 +100,24 @@ export {
   defaultBlockRenderers,
   type BlockRendererProps,
   type BlockRenderers,
+  type ContentBlocksOptions,
   type ContentBlocksProps,
+  type OpenResourceRequest,
 } from './components/content-blocks/index.js';
 export { ToolResult, type ToolResultProps } from './components/tool-result/index.js';
-export {
-  ToolConfirmDialog,
-  ToolConfirmDialogAction,
-  ToolConfirmDialogArguments,
-  ToolConfirmDialogBadges,
-  ToolConfirmDialogCancel,
-  ToolConfirmDialogContent,
-  ToolConfirmDialogDescription,
-  ToolConfirmDialogReasons,
-  ToolConfirmDialogRemember,
-  ToolConfirmDialogRoot,
-  ToolConfirmDialogTitle,
-  type ApproveDetails,
-  type ConfirmRequest,
-  type ToolConfirmDialogContentProps,
-  type ToolConfirmDialogProps,
-  type ToolConfirmDialogRootProps,
-} from './components/confirm-dialog/index.js';
+export { ToolConfirm, ToolConfirmDialog, type ApproveDetails, type ConfirmRequest, type ToolConfirmDialogProps } from './components/confirm-dialog/index.js';
 export {
   ToolApprovalProvider,
+  useApprovalController,
   useOptionalToolApproval,
+  usePendingApproval,
+  usePendingApprovals,
+  useServerTrust,
+  useTaintState,
   useToolApproval,
   type ApprovalRequest,
   type ApprovalResult,
+  type ApprovalUI,
   type ServerConfig,
   type ToolApprovalApi,
   type ToolApprovalProviderProps,

@@ -1,6 +1,6 @@
 'use client';
+import { composeEventHandlers } from '@radix-ui/primitive';
 import { useId, useState, type FocusEvent, type KeyboardEvent, type MouseEvent } from 'react';
-import { composeEventHandlers } from './compose-event-handlers.js';
 
 interface TriggerHandlers<T> {
   onFocus?: ((event: FocusEvent<T>) => void) | undefined;
@@ -11,10 +11,12 @@ interface TriggerHandlers<T> {
 }
 
 /**
- * A plain-words explanation shown on hover and focus, dismissible with
- * Escape (WCAG 1.4.13), and always wired as the trigger's accessible
- * description. The caller's handlers run first and may prevent ours.
- * `lazy` renders the tooltip only while open, for labels shown by the hundred.
+ * A plain-words explanation shown on hover (and on focus, should the host
+ * make the trigger focusable), dismissible with Escape (WCAG 1.4.13), and
+ * wired as the trigger's accessible description. The trigger is never made
+ * a tab stop: labels shown by the dozen must not lengthen the tab order. The
+ * caller's handlers run first and may prevent ours. `lazy` renders the
+ * tooltip only while open, for labels shown by the hundred.
  */
 export function useTooltip<T extends Element>(handlers: TriggerHandlers<T>, { lazy = false }: { lazy?: boolean } = {}) {
   const [open, setOpen] = useState(false);
@@ -24,7 +26,6 @@ export function useTooltip<T extends Element>(handlers: TriggerHandlers<T>, { la
     /** Whether to render the tooltip element: always, or (lazy) only while open. */
     render: open || !lazy,
     triggerProps: {
-      tabIndex: 0,
       'aria-describedby': open || !lazy ? id : undefined,
       onFocus: composeEventHandlers(handlers.onFocus, () => setOpen(true)),
       onBlur: composeEventHandlers(handlers.onBlur, () => setOpen(false)),

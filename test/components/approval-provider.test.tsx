@@ -3,13 +3,13 @@ import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useEffect, useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { ToolApprovalProvider, useToolApproval, type ApprovalRequest, type ApprovalResult, type DecisionRecord, type ServerConfig } from '../../src/index.js';
+import { ToolApprovalProvider, usePendingApprovals, useToolApproval, type ApprovalRequest, type ApprovalResult, type ConsentRecord, type ServerConfig } from '../../src/index.js';
 import type { Tool } from '../../src/core/types.js';
 import { createEntitiesTool, deleteEntitiesTool, readFileTool } from '../fixtures/tools.js';
 
 type Api = ReturnType<typeof useToolApproval>;
 
-function setup(props: { servers?: Record<string, ServerConfig>; mode?: 'default' | 'always-confirm' | 'read-only' | 'offline'; onDecision?: (r: DecisionRecord) => void } = {}) {
+function setup(props: { servers?: Record<string, ServerConfig>; mode?: 'default' | 'always-confirm' | 'read-only' | 'offline'; onDecision?: (r: ConsentRecord) => void } = {}) {
   const ref: { api?: Api } = {};
   function Capture() {
     ref.api = useToolApproval();
@@ -84,7 +84,7 @@ describe('ToolApprovalProvider', () => {
     const changed: Tool = { ...createEntitiesTool, annotations: { ...createEntitiesTool.annotations, destructiveHint: true } };
     const third = ask({ serverId: 'memory', tool: changed });
     const dialog = await screen.findByRole('alertdialog');
-    expect(dialog).toHaveTextContent('This tool’s description changed since you last allowed it.');
+    expect(dialog).toHaveTextContent('This tool changed since you allowed it (its hints).');
     expect(screen.queryByRole('checkbox')).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Deny' }));
     await expect(third).resolves.toMatchObject({ outcome: 'denied' });
@@ -188,6 +188,49 @@ describe('ToolApprovalProvider', () => {
       </ToolApprovalProvider>,
     );
     expect(apis[apis.length - 1]).toBe(apis[0]);
+  });
+
+  it('the API object never changes while requests come and go, and pending is read through its own hook', async () => {
+    const user = userEvent.setup();
+    const apis: unknown[] = [];
+    const counts: number[] = [];
+    function Capture() {
+      apis.push(useToolApproval());
+      return null;
+    }
+    function Count() {
+      counts.push(usePendingApprovals());
+      return null;
+    }
+    let api!: Api;
+    function Grab() {
+      api = useToolApproval();
+      return null;
+    }
+    render(
+      <ToolApprovalProvider>
+        <Capture />
+        <Count />
+        <Grab />
+      </ToolApprovalProvider>,
+    );
+    let first!: Promise<ApprovalResult>;
+    act(() => {
+      first = api.requestApproval({ serverId: 'x', tool: createEntitiesTool });
+    });
+    expect(api.pending).toBe(1);
+    await user.click(await screen.findByRole('button', { name: 'Deny' }));
+    await first;
+    expect(apis).toHaveLength(1);
+    expect(counts).toEqual([0, 1, 0]);
+  });
+
+  it('unknown servers show an unknown tool\'s sanitised call name and a sanitised server name', async () => {
+    const { ask } = setup({ servers: { s: { name: 'Files\u202Eexe', trust: 'untrusted' } } });
+    void ask({ serverId: 's', tool: undefined, toolName: 'wipe\u202Etxt' });
+    const dialog = await screen.findByRole('alertdialog');
+    expect(dialog.textContent).not.toContain('\u202E');
+    expect(dialog).toHaveTextContent('Files exe');
   });
 
   it('throws a clear error outside the provider', () => {

@@ -1,11 +1,11 @@
 // Tests for src/components/confirm-dialog.
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { StrictMode, useState } from 'react';
+import { StrictMode, createRef, useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { ToolConfirmDialog, ToolConfirmDialogAction, ToolConfirmDialogCancel, ToolConfirmDialogContent, ToolConfirmDialogRoot, ToolConfirmDialogTitle, decideToolCall, type ConfirmRequest } from '../../src/index.js';
+import { ToolConfirmDialog, ToolConfirm, decideToolCall, type ConfirmRequest } from '../../src/index.js';
 import { axe } from '../axe.js';
-import { deleteEntitiesTool, disguisedTool, readFileTool } from '../fixtures/tools.js';
+import { deleteEntitiesTool, disguisedTool, fetchTool, readFileTool } from '../fixtures/tools.js';
 
 const requestFor = (tool = deleteEntitiesTool, extra: Partial<ConfirmRequest> = {}): ConfirmRequest => ({
   serverId: 'memory',
@@ -21,20 +21,48 @@ describe('ToolConfirmDialog', () => {
     render(<ToolConfirmDialog request={requestFor()} onApprove={() => {}} onDeny={() => {}} />);
     const dialog = screen.getByRole('alertdialog', { name: 'Allow Delete entities?' });
     expect(dialog).toHaveAccessibleDescription(expect.stringContaining('Memory server wants to run this tool.'));
+    expect(dialog).toHaveAccessibleDescription(expect.stringContaining('Memory server (not trusted)'));
     expect(dialog).toHaveAttribute('data-risk', 'destructive');
+    expect(dialog).toHaveAttribute('aria-modal', 'true');
     expect(within(dialog).getByText('delete_entities').tagName).toBe('CODE');
-    expect(within(dialog).getByRole('list', { name: 'Tool hints' })).toHaveTextContent('Claims: Destructive');
+    expect(within(dialog).getByRole('list', { name: 'Tool hints' })).toHaveTextContent(/^UnverifiedDestructive/);
     expect(within(dialog).getByRole('list', { name: 'Why you are asked' })).toHaveTextContent('This server is not trusted');
     expect(within(dialog).getByText(/"Alice"/)).toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: 'Allow destructive action' })).toBeInTheDocument();
   });
 
-  it('starts focus on Deny for anything not read-only, and on Allow for read-only calls', () => {
-    const { unmount } = render(<ToolConfirmDialog request={requestFor()} onApprove={() => {}} onDeny={() => {}} />);
-    expect(screen.getByRole('button', { name: 'Deny' })).toHaveFocus();
-    unmount();
-    render(<ToolConfirmDialog request={requestFor(readFileTool)} onApprove={() => {}} onDeny={() => {}} />);
-    expect(screen.getByRole('button', { name: 'Allow' })).toHaveFocus();
+  it('starts focus on Allow only for a trusted server\'s declared read-only call; on Deny for everything else', () => {
+    const cases: Array<[ConfirmRequest, string]> = [
+      [requestFor(), 'Deny'],
+      // An untrusted server's read-only claim is only a claim.
+      [requestFor(readFileTool), 'Deny'],
+      [requestFor(readFileTool, { decision: decideToolCall({ tool: readFileTool, trust: 'trusted', mode: 'always-confirm' }) }), 'Allow'],
+      // Asked because of the taint guard: that is a reason to doubt the call.
+      [requestFor(fetchTool, { decision: decideToolCall({ tool: fetchTool, trust: 'trusted', tainted: true }) }), 'Deny'],
+    ];
+    for (const [request, focused] of cases) {
+      const { unmount } = render(<ToolConfirmDialog request={request} onApprove={() => {}} onDeny={() => {}} />);
+      expect(screen.getByRole('button', { name: focused })).toHaveFocus();
+      unmount();
+    }
+  });
+
+  it('keeps Tab inside the dialog, and badges and the arguments are not tab stops', async () => {
+    const user = userEvent.setup();
+    render(
+      <>
+        <button type="button">page button</button>
+        <ToolConfirmDialog request={requestFor(readFileTool, { canRemember: true, decision: decideToolCall({ tool: readFileTool, trust: 'trusted', mode: 'always-confirm' }) })} onApprove={() => {}} onDeny={() => {}} />
+      </>,
+    );
+    const visited: string[] = [];
+    for (let i = 0; i < 4; i++) {
+      await user.tab();
+      const active = document.activeElement as HTMLElement;
+      visited.push(active.tagName === 'INPUT' ? active.closest('label')!.textContent! : active.textContent!);
+    }
+    expect(visited).toEqual(['Remember for this conversation', 'Deny', 'Allow', 'Remember for this conversation']);
+    expect(screen.getByRole('button', { name: 'page button', hidden: true }).closest('[aria-hidden="true"]')).not.toBeNull();
   });
 
   it('approves by keyboard alone, exactly once', async () => {
@@ -124,13 +152,53 @@ describe('ToolConfirmDialog', () => {
     await waitFor(() => expect(screen.getByRole('button', { name: 'Run tool' })).toHaveFocus());
   });
 
+  it('returns focus to the call\'s card when the opener has unmounted, never to <body>', async () => {
+    const user = userEvent.setup();
+    function Host() {
+      const [open, setOpen] = useState(false);
+      const [card, setCard] = useState<HTMLElement | null>(null);
+      return (
+        <>
+          <h3 tabIndex={-1} ref={setCard}>
+            Delete entities
+          </h3>
+          {!open && (
+            <button type="button" onClick={() => setOpen(true)}>
+              Run tool
+            </button>
+          )}
+          {open && <ToolConfirmDialog request={requestFor()} returnFocusTo={() => card} onApprove={() => setOpen(false)} onDeny={() => setOpen(false)} />}
+        </>
+      );
+    }
+    render(<Host />);
+    await user.click(screen.getByRole('button', { name: 'Run tool' }));
+    // The opener is gone now.
+    expect(screen.queryByRole('button', { name: 'Run tool' })).toBeNull();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.getByRole('heading', { name: 'Delete entities' })).toHaveFocus());
+    expect(document.activeElement).not.toBe(document.body);
+  });
+
   it('offers "remember" only where policy allows, and passes the choice', async () => {
     const user = userEvent.setup();
     const { unmount } = render(<ToolConfirmDialog request={requestFor()} onApprove={() => {}} onDeny={() => {}} />);
     expect(screen.queryByRole('checkbox')).toBeNull();
     unmount();
     const onApprove = vi.fn();
-    render(<ToolConfirmDialog request={requestFor(readFileTool, { canRemember: true })} onApprove={onApprove} onDeny={() => {}} />);
+    const rememberRef = createRef<HTMLLabelElement>();
+    render(
+      <ToolConfirm.Root request={requestFor(readFileTool, { canRemember: true })} onApprove={onApprove} onDeny={() => {}}>
+        <ToolConfirm.Content>
+          <ToolConfirm.Title />
+          <ToolConfirm.Remember ref={rememberRef} className="host-remember" data-host="r" />
+          <ToolConfirm.Cancel />
+          <ToolConfirm.Action />
+        </ToolConfirm.Content>
+      </ToolConfirm.Root>,
+    );
+    expect(rememberRef.current).toHaveClass('mcp-confirm-dialog-remember', 'host-remember');
+    expect(rememberRef.current).toHaveAttribute('data-host', 'r');
     await user.click(screen.getByRole('checkbox', { name: 'Remember for this conversation' }));
     await user.click(screen.getByRole('button', { name: 'Allow' }));
     expect(onApprove).toHaveBeenCalledWith({ remember: true });
@@ -140,6 +208,7 @@ describe('ToolConfirmDialog', () => {
     const user = userEvent.setup();
     render(<ToolConfirmDialog request={requestFor(deleteEntitiesTool, { args: { content: 'x'.repeat(1000), path: '/etc/hosts' } })} onApprove={() => {}} onDeny={() => {}} />);
     const pre = document.querySelector('[data-slot="confirm-dialog-json"]')!;
+    expect(pre).not.toHaveAttribute('tabindex');
     expect(pre.textContent).toContain('(+840 characters)');
     expect(pre.textContent).toContain('/etc/hosts');
     const toggle = screen.getByRole('button', { name: 'Show all' });
@@ -160,19 +229,58 @@ describe('ToolConfirmDialog', () => {
     const onOpenChange = vi.fn();
     const onDeny = vi.fn();
     render(
-      <ToolConfirmDialogRoot request={requestFor()} open onOpenChange={onOpenChange} onApprove={() => {}} onDeny={onDeny}>
-        <ToolConfirmDialogContent className="host-dialog" aria-describedby={undefined}>
-          <ToolConfirmDialogTitle>Custom title</ToolConfirmDialogTitle>
-          <ToolConfirmDialogAction>Yes</ToolConfirmDialogAction>
-          <ToolConfirmDialogCancel>No</ToolConfirmDialogCancel>
-        </ToolConfirmDialogContent>
-      </ToolConfirmDialogRoot>,
+      <ToolConfirm.Root request={requestFor()} open onOpenChange={onOpenChange} onApprove={() => {}} onDeny={onDeny}>
+        <ToolConfirm.Content className="host-dialog" aria-describedby={undefined}>
+          <ToolConfirm.Title>Custom title</ToolConfirm.Title>
+          <ToolConfirm.Action>Yes</ToolConfirm.Action>
+          <ToolConfirm.Cancel>No</ToolConfirm.Cancel>
+        </ToolConfirm.Content>
+      </ToolConfirm.Root>,
     );
     const dialog = screen.getByRole('alertdialog', { name: 'Custom title' });
     expect(dialog).toHaveClass('mcp-confirm-dialog', 'host-dialog');
     await user.click(screen.getByRole('button', { name: 'No' }));
     expect(onDeny).toHaveBeenCalledTimes(1);
     expect(onOpenChange).toHaveBeenCalledWith(false);
+  });
+
+  it('Action and Cancel render the host\'s own element with asChild, keeping behaviour, refs and props', async () => {
+    const user = userEvent.setup();
+    const onApprove = vi.fn();
+    const actionRef = createRef<HTMLButtonElement>();
+    const badgesRef = createRef<HTMLUListElement>();
+    render(
+      <ToolConfirm.Root request={requestFor()} onApprove={onApprove} onDeny={() => {}}>
+        <ToolConfirm.Content>
+          <ToolConfirm.Title />
+          <ToolConfirm.Badges ref={badgesRef} />
+          <ToolConfirm.Cancel asChild>
+            <button type="button" className="ds-button">
+              Nope
+            </button>
+          </ToolConfirm.Cancel>
+          <ToolConfirm.Action asChild ref={actionRef}>
+            <button type="button" className="ds-button ds-danger" data-host="a">
+              Do it
+            </button>
+          </ToolConfirm.Action>
+        </ToolConfirm.Content>
+      </ToolConfirm.Root>,
+    );
+    const action = screen.getByRole('button', { name: 'Do it' });
+    expect(actionRef.current).toBe(action);
+    expect(action).toHaveClass('ds-button', 'ds-danger', 'mcp-confirm-dialog-action');
+    expect(action).toHaveAttribute('data-slot', 'confirm-dialog-action');
+    expect(badgesRef.current).toBe(screen.getByRole('list', { name: 'Tool hints' }));
+    expect(screen.getByRole('button', { name: 'Nope' })).toHaveFocus();
+    await user.click(action);
+    expect(onApprove).toHaveBeenCalledExactlyOnceWith({ remember: false });
+  });
+
+  it('names what a host can import in its errors', () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    expect(() => render(<ToolConfirm.Action />)).toThrow('<ToolConfirm.Action> must be rendered inside <ToolConfirm.Root>.');
+    expect(ToolConfirm.Content.displayName).toBe('ToolConfirm.Content');
   });
 
   it('has no axe violations', async () => {

@@ -40,17 +40,17 @@ describe('ContentBlocks', () => {
     const onExpandedChange = vi.fn();
     const { container } = render(<ContentBlocks blocks={prioritised} order="priority" collapseBelow={0.4} onExpandedChange={onExpandedChange} />);
     expect(texts(container)).toHaveLength(4);
-    const toggle = screen.getByRole('button', { name: '2 more' });
+    const toggle = screen.getByRole('button', { name: '2 more blocks, lower priority' });
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
     expect(container.textContent).not.toContain('Trivia');
     await user.click(toggle);
     expect(onExpandedChange).toHaveBeenCalledWith(true);
-    const open = screen.getByRole('button', { name: 'Show less' });
+    const open = screen.getByRole('button', { name: 'Hide 2 lower-priority blocks' });
     expect(open).toHaveAttribute('aria-expanded', 'true');
     const region = document.getElementById(open.getAttribute('aria-controls')!)!;
     expect(within(region).getByText(/Trivia/)).toBeInTheDocument();
     await user.keyboard('{Enter}');
-    expect(screen.getByRole('button', { name: '2 more' })).toHaveFocus();
+    expect(screen.getByRole('button', { name: '2 more blocks, lower priority' })).toHaveFocus();
     expect(container.textContent).not.toContain('Trivia');
   });
 
@@ -58,10 +58,10 @@ describe('ContentBlocks', () => {
     const user = userEvent.setup();
     const onExpandedChange = vi.fn();
     render(<ContentBlocks blocks={prioritised} collapseBelow={0.4} expanded={false} onExpandedChange={onExpandedChange} />);
-    await user.click(screen.getByRole('button', { name: '2 more' }));
+    await user.click(screen.getByRole('button', { name: '2 more blocks, lower priority' }));
     expect(onExpandedChange).toHaveBeenCalledWith(true);
     // Still closed: the host did not change `expanded`.
-    expect(screen.getByRole('button', { name: '2 more' })).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.getByRole('button', { name: '2 more blocks, lower priority' })).toHaveAttribute('aria-expanded', 'false');
   });
 
   it('never counts blocks the viewer cannot see', () => {
@@ -70,7 +70,57 @@ describe('ContentBlocks', () => {
       { type: 'text', text: 'hidden low', annotations: { priority: 0.1, audience: ['assistant'] } },
     ];
     render(<ContentBlocks blocks={blocks} collapseBelow={0.5} />);
-    expect(screen.getByRole('button', { name: '1 more' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '1 more block, lower priority' })).toBeInTheDocument();
+  });
+
+  it('an empty result and an all-hidden one look the same: one neutral line', () => {
+    const hidden = [{ type: 'text', text: 'internal', annotations: { audience: ['assistant'] } }];
+    const { container: empty } = render(<ContentBlocks blocks={[]} />);
+    const { container: allHidden } = render(<ContentBlocks blocks={hidden} />);
+    expect(empty.innerHTML).toBe(allHidden.innerHTML.replaceAll(/_r_[0-9a-z]+_/g, (id) => id));
+    expect(within(allHidden).getByText('No content to show')).toBeInTheDocument();
+    expect(allHidden.textContent).not.toMatch(/assistant|hidden|1/);
+  });
+
+  it('a host may opt in to saying the result was for the assistant', () => {
+    const hidden = [{ type: 'text', text: 'internal', annotations: { audience: ['assistant'] } }];
+    const { container } = render(<ContentBlocks blocks={hidden} revealHidden />);
+    expect(container).toHaveTextContent('This result was for the assistant only.');
+    expect(container).not.toHaveTextContent('internal');
+    const { container: empty } = render(<ContentBlocks blocks={[]} revealHidden />);
+    expect(empty).toHaveTextContent('No content to show');
+  });
+
+  it('marks assistant-only blocks visibly in the assistant view', () => {
+    const { container } = render(<ContentBlocks blocks={mixedAudience} viewer="assistant" />);
+    const marked = container.querySelectorAll('[data-audience="assistant"]');
+    expect(marked).toHaveLength(2);
+    for (const block of marked) expect(block).toHaveTextContent(/^Assistant only/);
+  });
+
+  it('an unknown viewer is the user view', () => {
+    const { container } = render(<ContentBlocks blocks={mixedAudience} viewer={'admin' as 'user'} />);
+    expect(container.innerHTML).not.toContain('DEBUG');
+  });
+
+  it('shows JSON text indented in monospace, and long text in a bounded box the keyboard can reach', () => {
+    const { container } = render(<ContentBlocks blocks={[{ type: 'text', text: '{"ok":true,"items":[1,2]}' }, { type: 'text', text: 'line\n'.repeat(40) }]} />);
+    const [json, long] = container.querySelectorAll<HTMLElement>('[data-slot="content-text"]');
+    expect(json!.tagName).toBe('PRE');
+    expect(json!).toHaveAttribute('data-format', 'json');
+    expect(json!.textContent).toBe('{\n  "ok": true,\n  "items": [\n    1,\n    2\n  ]\n}');
+    expect(long!).toHaveAttribute('data-long', 'true');
+    expect(long!).toHaveAttribute('tabindex', '0');
+    expect(long!).toHaveAccessibleName('Long text');
+  });
+
+  it('hands non-http resource links to onOpenResource', async () => {
+    const user = userEvent.setup();
+    const onOpenResource = vi.fn();
+    render(<ContentBlocks blocks={[{ type: 'resource_link', uri: 'file:///project/src/main.rs', name: 'main.rs', mimeType: 'text/x-rust' }]} onOpenResource={onOpenResource} />);
+    await user.click(screen.getByRole('button', { name: 'main.rs' }));
+    expect(onOpenResource).toHaveBeenCalledExactlyOnceWith({ uri: 'file:///project/src/main.rs', name: 'main.rs', mimeType: 'text/x-rust' });
+    expect(screen.queryByRole('link')).toBeNull();
   });
 
   it('renders every content type', () => {
@@ -135,7 +185,8 @@ describe('ContentBlocks', () => {
     const user = userEvent.setup();
     const onCopyText = vi.fn();
     render(<ContentBlocks blocks={mixedAudience} copyable onCopyText={onCopyText} />);
-    const buttons = screen.getAllByRole('button', { name: 'Copy' });
+    const buttons = screen.getAllByRole('button', { name: 'Copy text' });
+    for (const button of buttons) expect(button.textContent).toBe('');
     expect(buttons).toHaveLength(2);
     await user.click(buttons[1]!);
     expect(onCopyText).toHaveBeenCalledWith('Your changes were saved as a draft.');

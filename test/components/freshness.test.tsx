@@ -14,21 +14,36 @@ afterEach(() => {
 });
 
 describe('Freshness', () => {
-  it('renders a <time> with the relative label and the absolute time as its description', async () => {
+  it('renders a <time> with the relative label, the absolute time on hover, and is not a tab stop', async () => {
     const user = userEvent.setup();
-    render(<Freshness date="2026-11-30T09:00:00Z" now={NOW} live={false} locale="en-US" timeZone="UTC" />);
+    render(
+      <>
+        <Freshness date="2026-11-30T09:00:00Z" now={NOW} live={false} locale="en-US" timeZone="UTC" />
+        <button type="button">next</button>
+      </>,
+    );
     const time = screen.getByText('3 hours ago');
     expect(time.tagName).toBe('TIME');
     expect(time).toHaveAttribute('dateTime', '2026-11-30T09:00:00.000Z');
-    expect(time).not.toHaveAttribute('title');
+    expect(time).not.toHaveAttribute('tabindex');
+    await user.tab();
+    expect(screen.getByRole('button', { name: 'next' })).toHaveFocus();
     // The tooltip is mounted only while shown (pages hold hundreds of labels).
     expect(screen.queryByRole('tooltip')).toBeNull();
-    await user.tab();
-    expect(time).toHaveFocus();
+    await user.hover(time);
     expect(screen.getByRole('tooltip')).toHaveTextContent('Nov 30, 2026, 9:00:00 AM UTC');
     expect(time).toHaveAccessibleDescription('Nov 30, 2026, 9:00:00 AM UTC');
-    await user.keyboard('{Escape}');
+    await user.unhover(time);
     expect(screen.queryByRole('tooltip')).toBeNull();
+  });
+
+  it('follows a changed `now` when not live, and accepts number, Date or a clock function', () => {
+    const { rerender } = render(<Freshness date="2026-11-30T09:00:00Z" now={NOW} live={false} locale="en-US" />);
+    expect(screen.getByText('3 hours ago')).toBeInTheDocument();
+    rerender(<Freshness date="2026-11-30T09:00:00Z" now={new Date(NOW + 3_600_000)} live={false} locale="en-US" />);
+    expect(screen.getByText('4 hours ago')).toBeInTheDocument();
+    rerender(<Freshness date="2026-11-30T09:00:00Z" now={() => NOW + 7_200_000} live={false} locale="en-US" />);
+    expect(screen.getByText('5 hours ago')).toBeInTheDocument();
   });
 
   it('says stale in words past the host-set age', () => {
@@ -75,11 +90,18 @@ describe('Freshness', () => {
     expect(screen.getByText('1 minute ago')).toBeInTheDocument();
   });
 
-  it('renders the same HTML on the server for the same `now`, with no timer', () => {
+  it('renders the same HTML on the server for the same `now`, with no timer (where a mounted label starts one)', () => {
+    vi.useFakeTimers({ now: NOW });
     const html = renderToString(<Freshness date="2026-11-30T09:00:00Z" now={NOW} locale="en-US" timeZone="UTC" />);
     expect(html).toContain('3 hours ago');
     expect(html).toContain('dateTime="2026-11-30T09:00:00.000Z"');
+    expect(renderToString(<Freshness date="2026-11-30T09:00:00Z" now={NOW} locale="en-US" timeZone="UTC" />)).toBe(html);
+    expect(vi.getTimerCount()).toBe(0);
     expect(activeClockTimers()).toBe(0);
+    // The same element mounted in a live page does start the shared clock: the check above can fail.
+    const { unmount } = render(<Freshness date="2026-11-30T09:00:00Z" now={NOW} locale="en-US" timeZone="UTC" />);
+    expect(vi.getTimerCount()).toBe(1);
+    unmount();
   });
 
   it('has no axe violations', async () => {

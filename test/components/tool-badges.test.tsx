@@ -3,12 +3,13 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createRef } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { LabelsProvider, ToolBadge, ToolBadges, ToolBadgesRoot } from '../../src/index.js';
+import { LabelsProvider, ToolApprovalProvider, ToolBadge, ToolBadges } from '../../src/index.js';
 import type { Tool } from '../../src/core/types.js';
 import { axe } from '../axe.js';
-import { bareTool, deleteEntitiesTool, readFileTool } from '../fixtures/tools.js';
+import { bareTool, deleteEntitiesTool, readFileTool, researchTool } from '../fixtures/tools.js';
 
-const badgeTexts = () => screen.getAllByRole('listitem').map((li) => li.querySelector('[data-slot="tool-badge-label"]')!.textContent + (li.querySelector('[data-slot="tool-badge-assumed"]')?.textContent ?? ''));
+const badges = () => document.querySelectorAll<HTMLElement>('[data-slot="tool-badge"]');
+const badgeTexts = () => [...badges()].map((li) => li.querySelector('[data-slot="tool-badge-label"]')!.textContent + (li.querySelector('[data-slot="tool-badge-assumed"]')?.textContent ?? ''));
 
 describe('ToolBadges', () => {
   it('shows one badge per hint that matters, with data attributes for CSS', () => {
@@ -23,36 +24,73 @@ describe('ToolBadges', () => {
     expect(badgeTexts()).toEqual(['Destructive', 'Safe to retry', 'Local only']);
   });
 
-  it('defaults to untrusted: declared hints read as the server’s claims', () => {
+  it('defaults to untrusted: says once that the hints are unverified, not "Claims:" on every badge', () => {
     render(<ToolBadges tool={readFileTool} />);
-    expect(badgeTexts()).toEqual(['Claims: Read-only', 'Claims: Local only']);
-    expect(screen.getAllByRole('listitem')[0]).toHaveAccessibleDescription(expect.stringContaining('not verified'));
+    const list = screen.getByRole('list', { name: 'Tool hints' });
+    expect(within(list).getAllByRole('listitem')[0]).toHaveTextContent(/^Unverified$/);
+    expect(badgeTexts()).toEqual(['Read-only', 'Local only']);
+    expect(list.textContent).not.toContain('Claims');
+    expect(badges()[0]).toHaveAttribute('data-status', 'claimed');
+    expect(badges()[0]).toHaveAccessibleDescription(expect.stringContaining('not verified'));
+  });
+
+  it('a trusted server\'s declared hints are verified, with no note', () => {
+    render(<ToolBadges tool={readFileTool} trust="trusted" />);
+    expect(screen.queryByText('Unverified')).toBeNull();
+    expect([...badges()].map((b) => b.dataset.status)).toEqual(['verified', 'verified']);
+  });
+
+  it('risk badges lead, details are quiet', () => {
+    render(<ToolBadges tool={researchTool} trust="trusted" />);
+    expect([...badges()].map((b) => [b.dataset.kind, b.dataset.tier])).toEqual([
+      ['read-only', 'risk'],
+      ['open-world', 'detail'],
+      ['background', 'detail'],
+    ]);
+    expect(badgeTexts()).toEqual(['Read-only', 'Reaches outside', 'Runs in background']);
   });
 
   it('marks assumed hints in text, not just by style', () => {
     render(<ToolBadges tool={bareTool} trust="trusted" />);
     expect(badgeTexts()).toEqual(['Destructive (assumed)', 'Reaches outside (assumed)']);
-    for (const item of screen.getAllByRole('listitem')) {
+    for (const item of badges()) {
       expect(item).toHaveAttribute('data-declared', 'false');
+      expect(item).toHaveAttribute('data-status', 'assumed');
       expect(item).toHaveAccessibleDescription(expect.stringContaining('cautious answer is assumed'));
-      expect(item.querySelector('svg')).toHaveAttribute('aria-hidden', 'true');
+      expect(item.querySelector('[data-slot="icon"]')).toHaveAttribute('aria-hidden', 'true');
     }
   });
 
-  it('explains a badge on focus and hover, and Escape dismisses it', async () => {
+  it('badges are not tab stops; explanations show on hover and are always the accessible description', async () => {
     const user = userEvent.setup();
-    render(<ToolBadges tool={readFileTool} trust="trusted" />);
-    expect(screen.queryByRole('tooltip')).toBeNull();
+    render(
+      <>
+        <ToolBadges tool={readFileTool} trust="trusted" />
+        <button type="button">next</button>
+      </>,
+    );
     await user.tab();
-    const first = screen.getAllByRole('listitem')[0]!;
-    expect(first).toHaveFocus();
-    expect(screen.getByRole('tooltip')).toHaveTextContent('Does not change anything.');
-    await user.keyboard('{Escape}');
+    expect(screen.getByRole('button', { name: 'next' })).toHaveFocus();
+    for (const badge of badges()) expect(badge).not.toHaveAttribute('tabindex');
+    expect(badges()[0]).toHaveAccessibleDescription('Does not change anything.');
     expect(screen.queryByRole('tooltip')).toBeNull();
-    await user.hover(screen.getAllByRole('listitem')[1]!);
+    await user.hover(badges()[1]!);
     expect(screen.getByRole('tooltip')).toHaveTextContent('Works only with local or closed data.');
-    await user.unhover(screen.getAllByRole('listitem')[1]!);
+    await user.unhover(badges()[1]!);
     expect(screen.queryByRole('tooltip')).toBeNull();
+  });
+
+  it('inside a provider, trust comes from the provider for the badges\' server', () => {
+    render(
+      <ToolApprovalProvider servers={{ files: { trust: 'trusted' } }}>
+        <ToolBadges tool={readFileTool} serverId="files" />
+        <ToolBadges tool={readFileTool} serverId="files" trust="untrusted" />
+        <ToolBadges tool={readFileTool} serverId="other" trust="trusted" />
+      </ToolApprovalProvider>,
+    );
+    const lists = screen.getAllByRole('list', { name: 'Tool hints' });
+    // The provider says trusted; a host's "untrusted" may only make it more cautious; an unknown server is untrusted.
+    expect(lists.map((list) => list.dataset.trust)).toEqual(['trusted', 'untrusted', 'untrusted']);
   });
 
   it('never crashes on broken tools and reports them', () => {
@@ -64,39 +102,44 @@ describe('ToolBadges', () => {
     expect(onAnnotationIssue).toHaveBeenCalledWith(expect.objectContaining({ code: 'tool-annotations-invalid', value: null }));
   });
 
-  it('lets a host reorder and restyle badges, passing props, refs and class names through', async () => {
+  it('lets a host reorder and restyle badges, passing props, refs, handlers and class names through', async () => {
     const user = userEvent.setup();
-    const onFocus = vi.fn((event: React.FocusEvent) => event.preventDefault());
+    const onMouseEnter = vi.fn((event: React.MouseEvent) => event.preventDefault());
     const rootRef = createRef<HTMLUListElement>();
+    const itemRef = createRef<HTMLLIElement>();
     render(
-      <ToolBadgesRoot tool={deleteEntitiesTool} trust="trusted" ref={rootRef} className="host-list" data-testid="root">
-        {(badges) => [...badges].reverse().map((badge) => <ToolBadge key={badge.kind} badge={badge} className="host-badge" onFocus={onFocus} />)}
-      </ToolBadgesRoot>,
+      <ToolBadge.Root tool={deleteEntitiesTool} trust="trusted" ref={rootRef} className="host-list" data-testid="root">
+        {(list) => [...list].reverse().map((badge, i) => <ToolBadge.Item key={badge.kind} ref={i === 0 ? itemRef : undefined} badge={badge} className="host-badge" data-host="x" onMouseEnter={onMouseEnter} />)}
+      </ToolBadge.Root>,
     );
     expect(rootRef.current).toBe(screen.getByTestId('root'));
     expect(rootRef.current).toHaveClass('mcp-tool-badges', 'host-list');
+    expect(itemRef.current).toBe(badges()[0]);
+    expect(itemRef.current).toHaveClass('mcp-tool-badge', 'host-badge');
+    expect(itemRef.current).toHaveAttribute('data-host', 'x');
     expect(badgeTexts()).toEqual(['Local only', 'Safe to retry', 'Destructive']);
-    await user.tab();
-    // The host prevented our focus handler, so no tooltip opens.
-    expect(onFocus).toHaveBeenCalledTimes(1);
+    await user.hover(itemRef.current!);
+    // The host prevented our handler, so no tooltip opens.
+    expect(onMouseEnter).toHaveBeenCalledTimes(1);
     expect(screen.queryByRole('tooltip')).toBeNull();
   });
 
   it('throws a clear error when a badge is used outside its root', () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    expect(() => render(<ToolBadge badge={{ kind: 'write', hint: 'destructive', value: false, declared: true }} />)).toThrow(
-      '<ToolBadges.Badge> must be rendered inside <ToolBadges.Root>.',
+    expect(() => render(<ToolBadge.Item badge={{ kind: 'write', hint: 'destructive', value: false, declared: true, status: 'verified', tier: 'risk' }} />)).toThrow(
+      '<ToolBadge.Item> must be rendered inside <ToolBadge.Root>.',
     );
   });
 
   it('translates through LabelsProvider', () => {
     render(
-      <LabelsProvider labels={{ readOnly: 'Nur lesen', claimed: 'Behauptet: {label}', closedWorld: 'Nur lokal', toolHints: 'Hinweise' }}>
+      <LabelsProvider labels={{ readOnly: 'Nur lesen', unverified: 'Unbestätigt', closedWorld: 'Nur lokal', toolHints: 'Hinweise' }}>
         <ToolBadges tool={readFileTool} />
       </LabelsProvider>,
     );
     expect(screen.getByRole('list', { name: 'Hinweise' })).toBeInTheDocument();
-    expect(badgeTexts()).toEqual(['Behauptet: Nur lesen', 'Behauptet: Nur lokal']);
+    expect(screen.getByText('Unbestätigt')).toBeInTheDocument();
+    expect(badgeTexts()).toEqual(['Nur lesen', 'Nur lokal']);
   });
 
   it('has no axe violations', async () => {

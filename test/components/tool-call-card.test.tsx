@@ -1,20 +1,26 @@
 // Tests for src/components/tool-call-card.
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { Profiler, useState, type ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it, vi } from 'vitest';
-import { ToolApprovalProvider, ToolCallCard, decideToolCall, type ToolCallStatus } from '../../src/index.js';
+import {
+  ToolApprovalProvider,
+  ToolCallCard,
+  createApprovalController,
+  decideToolCall,
+  useToolApproval,
+  type ApprovalResult,
+  type PolicyMode,
+  type ServerConfig,
+  type ToolCallStatus,
+} from '../../src/index.js';
+import type { Tool } from '../../src/core/types.js';
 import { axe } from '../axe.js';
 import { errorResult, mixedAudience } from '../fixtures/content.js';
 import { createEntitiesTool, deleteEntitiesTool, readFileTool } from '../fixtures/tools.js';
-import { toolCallState } from '../../src/core/tool-status.js';
-import type * as ToolStatusModule from '../../src/core/tool-status.js';
 
-// Every card render derives its data-state once: counting the calls counts renders.
-vi.mock('../../src/core/tool-status.js', async (importOriginal) => {
-  const actual = await importOriginal<typeof ToolStatusModule>();
-  return { ...actual, toolCallState: vi.fn(actual.toolCallState) };
-});
+const upsertTool: Tool = { name: 'upsert_note', title: 'Save note', annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true } };
 
 const card = (status: ToolCallStatus, extra: Partial<React.ComponentProps<typeof ToolCallCard>> = {}) => (
   <ToolCallCard serverId="memory" tool={deleteEntitiesTool} trust="trusted" args={{ entityNames: ['Alice'] }} status={status} {...extra} />
@@ -34,17 +40,17 @@ describe('ToolCallCard', () => {
     render(card(status));
     const article = screen.getByRole('article', { name: 'Delete entities' });
     expect(article).toHaveAttribute('data-state', state);
-    expect(screen.getByRole('status')).toHaveTextContent(text);
+    expect(within(article).getByRole('status')).toHaveTextContent(text);
   });
 
   it('shows determinate and indeterminate MCP progress, with a cancel the host wires', async () => {
     const user = userEvent.setup();
     const onCancel = vi.fn();
-    const { rerender } = render(card({ type: 'running', progress: { progress: 3, total: 4, message: 'Deleting Bob' } }, { onCancel }));
+    const { rerender } = render(card({ type: 'running', progress: { progress: 3, total: 4, message: 'Deleting Bob' } }, { onCancel, callId: 'c7' }));
     expect(screen.getByRole('progressbar', { name: 'Progress' })).toHaveAttribute('value', '0.75');
     expect(screen.getByText('Deleting Bob')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
-    expect(onCancel).toHaveBeenCalledTimes(1);
+    expect(onCancel).toHaveBeenCalledExactlyOnceWith('c7');
     rerender(card({ type: 'running', progress: { progress: 3 } }, { onCancel }));
     expect(screen.getByRole('progressbar', { name: 'Progress' })).not.toHaveAttribute('value');
   });
@@ -55,64 +61,22 @@ describe('ToolCallCard', () => {
     expect(container).not.toHaveTextContent('DEBUG');
   });
 
-  it('retries an idempotent tool of a trusted server without asking', async () => {
-    const user = userEvent.setup();
-    const onRetry = vi.fn();
-    render(card({ type: 'error', result: errorResult }, { onRetry }));
-    await user.click(screen.getByRole('button', { name: 'Retry' }));
-    expect(onRetry).toHaveBeenCalledTimes(1);
-  });
-
-  it('asks again before retrying a non-idempotent tool, and retries only if approved', async () => {
-    const user = userEvent.setup();
-    const onRetry = vi.fn();
-    render(
-      <ToolApprovalProvider servers={{ memory: { trust: 'trusted' } }}>
-        {card({ type: 'error', message: 'boom' }, { tool: createEntitiesTool, trust: undefined, onRetry })}
-      </ToolApprovalProvider>,
-    );
-    expect(screen.getByRole('article')).toHaveAttribute('data-trust', 'trusted');
-    await user.click(screen.getByRole('button', { name: 'Retry' }));
-    expect(await screen.findByRole('alertdialog')).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Deny' }));
-    expect(onRetry).not.toHaveBeenCalled();
-    await user.click(screen.getByRole('button', { name: 'Retry' }));
-    await user.click(await screen.findByRole('button', { name: 'Allow' }));
-    expect(onRetry).toHaveBeenCalledTimes(1);
-  });
-
-  it('offers no retry it cannot decide: untrusted server without a provider', () => {
-    render(card({ type: 'error', message: 'boom' }, { trust: 'untrusted', onRetry: () => {} }));
-    expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
-  });
-
   it('says when the annotations changed since approval', () => {
     render(card({ type: 'awaiting-approval' }, { annotationsChanged: true }));
-    expect(screen.getByRole('note')).toHaveTextContent('This tool changed its annotations since you approved it.');
+    expect(screen.getByRole('note')).toHaveTextContent('This tool changed since you approved it.');
   });
 
-  it('shows the call name for an unknown tool', () => {
-    render(<ToolCallCard tool={undefined} toolName="mystery_tool" status={{ type: 'awaiting-approval' }} />);
-    expect(screen.getByRole('article', { name: 'mystery_tool' })).toHaveAttribute('data-risk', 'destructive');
+  it('shows the sanitised call name for an unknown tool, as the worst case', () => {
+    render(<ToolCallCard tool={undefined} toolName={'mystery\u202Etxt.exe'} status={{ type: 'awaiting-approval' }} />);
+    const article = screen.getByRole('article', { name: 'mystery txt.exe' });
+    expect(article).toHaveAttribute('data-risk', 'destructive');
+    expect(article.textContent).not.toContain('\u202E');
   });
 
-  it('re-renders only the card whose call changed', () => {
-    const tools = [readFileTool, createEntitiesTool, deleteEntitiesTool];
-    const statuses: ToolCallStatus[] = tools.map(() => ({ type: 'running' }));
-    const view = (list: ToolCallStatus[]) => (
-      <>
-        {list.map((status, i) => (
-          <ToolCallCard key={i} tool={tools[i]} trust="trusted" status={status} />
-        ))}
-      </>
-    );
-    const { rerender } = render(view(statuses));
-    const spy = vi.mocked(toolCallState);
-    spy.mockClear();
-    const next = [...statuses];
-    next[1] = { type: 'success', result: { content: [] } };
-    act(() => rerender(view(next)));
-    expect(spy.mock.calls.map(([status]) => status)).toEqual([next[1]]);
+  it('colours a waiting destructive call as dangerous on the whole card', () => {
+    render(card({ type: 'awaiting-approval' }));
+    expect(screen.getByRole('article')).toHaveAttribute('data-state', 'awaiting-approval');
+    expect(screen.getByRole('article')).toHaveAttribute('data-risk', 'destructive');
   });
 
   it('renders on the server', () => {
@@ -122,5 +86,205 @@ describe('ToolCallCard', () => {
   it('has no axe violations', async () => {
     const { container } = render(card({ type: 'error', result: errorResult }, { onRetry: () => {}, annotationsChanged: true }));
     expect(await axe(container)).toHaveNoViolations();
+  });
+});
+
+describe('ToolCallCard retry: a new decision with one owner', () => {
+  function setup(servers: Record<string, ServerConfig>, mode: PolicyMode = 'default', tool: Tool = upsertTool) {
+    const onRetry = vi.fn<(approval: ApprovalResult, callId: string | undefined) => void>();
+    const onDecision = vi.fn();
+    render(
+      <ToolApprovalProvider servers={servers} mode={mode} onDecision={onDecision}>
+        <ToolCallCard serverId="notes" callId="call-1" tool={tool} args={{ text: 'hi' }} status={{ type: 'error', message: 'boom' }} onRetry={onRetry} />
+      </ToolApprovalProvider>,
+    );
+    return { onRetry, onDecision, user: userEvent.setup() };
+  }
+
+  it.each<[string, Record<string, ServerConfig>, PolicyMode, 'blocked' | 'asked']>([
+    ['offline mode', { notes: { trust: 'trusted' } }, 'offline', 'blocked'],
+    ['read-only mode', { notes: { trust: 'trusted' } }, 'read-only', 'blocked'],
+    ['a deny override', { notes: { trust: 'trusted', overrides: { upsert_note: 'deny' } } }, 'default', 'blocked'],
+    ['always-confirm mode', { notes: { trust: 'trusted' } }, 'always-confirm', 'asked'],
+    ['an untrusted server', { notes: { trust: 'untrusted' } }, 'default', 'asked'],
+  ])('a trusted idempotent tool under %s does not simply run', async (_name, servers, mode, outcome) => {
+    const { onRetry, onDecision, user } = setup(servers, mode);
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    if (outcome === 'blocked') {
+      expect(await screen.findByText(/^Retry blocked:/)).toBeInTheDocument();
+      expect(screen.queryByRole('alertdialog')).toBeNull();
+    } else {
+      expect(await screen.findByRole('alertdialog')).toBeInTheDocument();
+      await user.keyboard('{Escape}');
+      expect(await screen.findByText('Retry denied.')).toBeInTheDocument();
+    }
+    expect(onRetry).not.toHaveBeenCalled();
+    expect(onDecision).toHaveBeenCalledExactlyOnceWith(expect.objectContaining({ retry: true, callId: 'call-1', outcome: outcome === 'blocked' ? 'blocked' : 'denied' }));
+  });
+
+  it('runs at once only when the provider says so, and hands the approval to the host (one decision, no second dialog)', async () => {
+    const { onRetry, onDecision, user } = setup({ notes: { trust: 'trusted' } });
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    await waitFor(() => expect(onRetry).toHaveBeenCalledTimes(1));
+    expect(onRetry.mock.calls[0]![0]).toMatchObject({ outcome: 'run', decidedBy: 'policy', decision: { reasons: [{ code: 'retry-idempotent' }] } });
+    expect(onRetry.mock.calls[0]![1]).toBe('call-1');
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(onDecision).toHaveBeenCalledTimes(1);
+  });
+
+  it('asks once for a non-idempotent tool, and calls onRetry only when allowed', async () => {
+    const { onRetry, onDecision, user } = setup({ notes: { trust: 'trusted' } }, 'default', createEntitiesTool);
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    await user.click(await screen.findByRole('button', { name: 'Allow' }));
+    await waitFor(() => expect(onRetry).toHaveBeenCalledTimes(1));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(onDecision).toHaveBeenCalledExactlyOnceWith(expect.objectContaining({ outcome: 'run', decidedBy: 'user', retry: true }));
+  });
+
+  it('offers no retry it cannot decide: no provider', () => {
+    render(card({ type: 'error', message: 'boom' }, { onRetry: () => {} }));
+    expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
+  });
+});
+
+describe('ToolCallCard inline approval', () => {
+  function Host({ calls, servers = { memory: { trust: 'trusted' } } }: { calls: Array<{ id: string; tool: Tool }>; servers?: Record<string, ServerConfig> }) {
+    return (
+      <ToolApprovalProvider servers={servers} approvalUI="inline">
+        <Requester calls={calls} />
+      </ToolApprovalProvider>
+    );
+  }
+  const results: Record<string, ApprovalResult> = {};
+  function Requester({ calls }: { calls: Array<{ id: string; tool: Tool }> }) {
+    const { requestApproval } = useToolApproval();
+    const [started, setStarted] = useState(false);
+    return (
+      <>
+        <button
+          type="button"
+          onClick={() => {
+            setStarted(true);
+            for (const call of calls) void requestApproval({ serverId: 'memory', tool: call.tool, args: { n: 1 }, callId: call.id }).then((result) => (results[call.id] = result));
+          }}
+        >
+          Start
+        </button>
+        {started && calls.map((call) => <ToolCallCard key={call.id} callId={call.id} serverId="memory" tool={call.tool} args={{ n: 1 }} status={{ type: 'awaiting-approval' }} />)}
+      </>
+    );
+  }
+
+  it('several cards wait at once, each with its own controls; nothing steals focus; Deny comes first', async () => {
+    const user = userEvent.setup();
+    render(<Host calls={[{ id: 'a', tool: createEntitiesTool }, { id: 'b', tool: deleteEntitiesTool }]} />);
+    const start = screen.getByRole('button', { name: 'Start' });
+    await user.click(start);
+    const cards = await screen.findAllByRole('article');
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    const regions = cards.map((c) => within(c).getByRole('region', { name: 'Needs your approval' }));
+    expect(regions).toHaveLength(2);
+    expect(start).toHaveFocus();
+    for (const region of regions) {
+      const buttons = within(region).getAllByRole('button');
+      expect(buttons.map((b) => b.textContent)).toEqual(['Deny', expect.stringMatching(/^Allow/)]);
+    }
+    expect(cards[1]).toHaveAttribute('data-risk', 'destructive');
+    expect(within(regions[1]!).getByRole('button', { name: 'Allow destructive action' })).toBeInTheDocument();
+    await user.click(within(regions[1]!).getByRole('button', { name: 'Allow destructive action' }));
+    await waitFor(() => expect(results.b).toMatchObject({ outcome: 'run', decidedBy: 'user' }));
+    // Focus moved to the card's heading, not to <body>.
+    expect(within(cards[1]!).getByRole('heading')).toHaveFocus();
+    await user.click(within(cards[0]!).getByRole('button', { name: 'Deny' }));
+    await waitFor(() => expect(results.a).toMatchObject({ outcome: 'denied' }));
+  });
+
+  it('follows the same policy as the dialog: remember only where allowed, decided again at settle time', async () => {
+    const user = userEvent.setup();
+    const controller = createApprovalController({ servers: { memory: { trust: 'trusted' } } });
+    let result: ApprovalResult | undefined;
+    render(
+      <ToolApprovalProvider controller={controller} servers={{ memory: { trust: 'trusted' } }} approvalUI="inline">
+        <ToolCallCard callId="x" serverId="memory" tool={createEntitiesTool} status={{ type: 'awaiting-approval' }} />
+      </ToolApprovalProvider>,
+    );
+    act(() => void controller.requestApproval({ serverId: 'memory', tool: createEntitiesTool, callId: 'x' }).then((r) => (result = r)));
+    const region = await screen.findByRole('region', { name: 'Needs your approval' });
+    expect(within(region).getByRole('checkbox', { name: 'Remember for this conversation' })).toBeInTheDocument();
+    act(() => controller.setPolicy({ servers: { memory: { trust: 'trusted' } }, mode: 'read-only' }));
+    await user.click(within(region).getByRole('button', { name: 'Allow' }));
+    await waitFor(() => expect(result).toMatchObject({ outcome: 'blocked' }));
+  });
+
+  it('a request whose card is not mounted still gets the dialog', async () => {
+    const controller = createApprovalController({ servers: { memory: { trust: 'trusted' } } });
+    render(
+      <ToolApprovalProvider controller={controller} servers={{ memory: { trust: 'trusted' } }} approvalUI="inline">
+        <p>no cards</p>
+      </ToolApprovalProvider>,
+    );
+    act(() => void controller.requestApproval({ serverId: 'memory', tool: createEntitiesTool, callId: 'orphan' }));
+    expect(await screen.findByRole('alertdialog')).toBeInTheDocument();
+  });
+
+  it('has no axe violations while waiting', async () => {
+    const user = userEvent.setup();
+    const { container } = render(<Host calls={[{ id: 'q', tool: createEntitiesTool }]} />);
+    await user.click(screen.getByRole('button', { name: 'Start' }));
+    await screen.findByRole('region', { name: 'Needs your approval' });
+    expect(await axe(container)).toHaveNoViolations();
+  });
+});
+
+describe('ToolCallCard re-renders (counted with React Profiler)', () => {
+  function counted(id: string, node: ReactNode, renders: Record<string, number>) {
+    return (
+      <Profiler key={id} id={id} onRender={(profilerId) => (renders[profilerId] = (renders[profilerId] ?? 0) + 1)}>
+        {node}
+      </Profiler>
+    );
+  }
+
+  it('only the card whose call changed re-renders', () => {
+    const tools = [readFileTool, createEntitiesTool, deleteEntitiesTool];
+    const renders: Record<string, number> = {};
+    // As a host keeps its transcript: an unchanged call keeps its element, so only the changed subtree renders.
+    const elements = new Map<ToolCallStatus, ReactNode>();
+    const element = (status: ToolCallStatus, i: number) => {
+      if (!elements.has(status)) elements.set(status, counted(`card-${i}`, <ToolCallCard tool={tools[i]} trust="trusted" status={status} />, renders));
+      return elements.get(status);
+    };
+    const view = (list: ToolCallStatus[]) => <>{list.map(element)}</>;
+    const statuses: ToolCallStatus[] = tools.map(() => ({ type: 'running' }));
+    const { rerender } = render(view(statuses));
+    for (const key of Object.keys(renders)) renders[key] = 0;
+    const next = [...statuses];
+    next[1] = { type: 'success', result: { content: [] } };
+    act(() => rerender(view(next)));
+    expect(renders).toEqual({ 'card-0': 0, 'card-1': 1, 'card-2': 0 });
+    // Hosts that rebuild every element still skip unchanged cards: the card is memoised.
+    expect((ToolCallCard as unknown as { $$typeof: symbol }).$$typeof).toBe(Symbol.for('react.memo'));
+  });
+
+  it('approvals coming and going re-render only the affected card', async () => {
+    const controller = createApprovalController({ servers: { memory: { trust: 'untrusted' } } });
+    const renders: Record<string, number> = {};
+    render(
+      <ToolApprovalProvider controller={controller} servers={{ memory: { trust: 'untrusted' } }} approvalUI="inline">
+        {Array.from({ length: 20 }, (_, i) => counted(`card-${i}`, <ToolCallCard callId={`c${i}`} serverId="memory" tool={createEntitiesTool} status={{ type: 'running' }} />, renders))}
+      </ToolApprovalProvider>,
+    );
+    for (const key of Object.keys(renders)) renders[key] = 0;
+    let pending!: Promise<ApprovalResult>;
+    act(() => {
+      pending = controller.requestApproval({ serverId: 'memory', tool: createEntitiesTool, callId: 'c7' });
+    });
+    const changed = Object.entries(renders).filter(([, n]) => n > 0).map(([id]) => id);
+    expect(changed).toEqual(['card-7']);
+    for (const key of Object.keys(renders)) renders[key] = 0;
+    const id = controller.getSnapshot().queue[0]!.id;
+    act(() => void controller.respond(id, { action: 'deny' }));
+    await pending;
+    expect(Object.entries(renders).filter(([, n]) => n > 0).map(([key]) => key)).toEqual(['card-7']);
   });
 });

@@ -5,7 +5,7 @@ import { ToolResult } from '../../src/index.js';
 import type { CallToolResult } from '../../src/core/types.js';
 import { axe } from '../axe.js';
 import { errorResult, mixedAudience, structuredResult } from '../fixtures/content.js';
-import { hasSpecFixtures, specExamples } from '../spec-fixtures.js';
+import { describeSpec, specExamples } from '../spec-fixtures.js';
 
 describe('ToolResult', () => {
   it('renders content for the user with audience filtering', () => {
@@ -34,6 +34,29 @@ describe('ToolResult', () => {
     expect(container).not.toHaveTextContent('humidity');
   });
 
+  it('puts unknown props and className on its root, and content options on the content', () => {
+    const { container } = render(<ToolResult result={{ content: mixedAudience }} className="host-result" data-host="r" id="result-1" viewer="assistant" order="priority" />);
+    const root = container.firstElementChild!;
+    expect(root).toHaveClass('mcp-tool-result', 'host-result');
+    expect(root).toHaveAttribute('data-host', 'r');
+    expect(root).toHaveAttribute('id', 'result-1');
+    expect(root.querySelector('[data-slot="content-blocks"]')).toHaveAttribute('data-order', 'priority');
+    expect(root.querySelector('[data-slot="content-blocks"]')).not.toHaveAttribute('data-host');
+  });
+
+  it('an empty result and an all-hidden one look the same', () => {
+    const { container: a } = render(<ToolResult result={{ content: [] }} />);
+    const { container: b } = render(<ToolResult result={{ content: [{ type: 'text', text: 'x', annotations: { audience: ['assistant'] } }] }} />);
+    expect(a.innerHTML).toBe(b.innerHTML);
+    expect(a).toHaveTextContent('No content to show');
+  });
+
+  it('a malformed result shows a placeholder, not an empty box', () => {
+    const { container } = render(<ToolResult result={'oops' as unknown as CallToolResult} />);
+    expect(container).toHaveTextContent('The tool returned a result that could not be shown');
+    expect(container.firstElementChild).toHaveAttribute('data-state', 'error');
+  });
+
   it('survives malformed results and reports them', () => {
     const onAnnotationIssue = vi.fn();
     for (const result of ['oops', 42, { content: 'x' }, null, undefined, { content: [{ type: 'text' }] }]) {
@@ -47,7 +70,7 @@ describe('ToolResult', () => {
     expect(await axe(container)).toHaveNoViolations();
   });
 
-  describe.skipIf(!hasSpecFixtures)('MCP spec examples render with no issue reported', () => {
+  describeSpec('MCP spec examples render with no issue reported', () => {
     const blocks = ['TextContent', 'ImageContent', 'AudioContent', 'EmbeddedResource', 'ResourceLink'].flatMap((type) => specExamples(type));
     it.each(blocks)('%s', (_file, block) => {
       const onAnnotationIssue = vi.fn();
@@ -69,7 +92,9 @@ describe('ToolResult', () => {
       const { container } = render(<ToolResult result={result as CallToolResult} onAnnotationIssue={onAnnotationIssue} />);
       expect(onAnnotationIssue).not.toHaveBeenCalled();
       const expected = (result as CallToolResult).content[0] as { text: string };
-      expect(container.querySelector('[data-slot="content-text"]')!.textContent).toBe(expected.text);
+      const shown = container.querySelector('[data-slot="content-text"]')!;
+      // JSON text is shown indented; anything else exactly as sent.
+      expect(shown.textContent).toBe(shown.getAttribute('data-format') === 'json' ? JSON.stringify(JSON.parse(expected.text), null, 2) : expected.text);
       expect(container.firstElementChild).toHaveAttribute('data-state', (result as CallToolResult).isError ? 'error' : 'success');
     });
   });

@@ -3,7 +3,8 @@ import { render } from '@testing-library/react';
 import { renderToString } from 'react-dom/server';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ContentBlocks, ToolResult, prepareContent, selectForViewer } from '../../src/index.js';
+import { ContentBlocks, ToolResult, selectForViewer } from '../../src/index.js';
+import { prepareContent } from '../../src/core/index.js';
 import type { AnnotationIssue } from '../../src/core/issues.js';
 import { startServer, type RunningServer } from './mcp-servers.js';
 

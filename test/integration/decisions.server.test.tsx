@@ -5,7 +5,7 @@ import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ToolApprovalProvider, ToolConfirmDialog, ToolResult, decideToolCall, useToolApproval, type ApprovalResult } from '../../src/index.js';
 import { startServer, type RunningServer } from './mcp-servers.js';
-import { hasSpecFixtures, specExamples } from '../spec-fixtures.js';
+import { describeSpec, specExamples } from '../spec-fixtures.js';
 import { diffToolAnnotations, toolListExpiresAt } from '../../src/core/drift.js';
 
 describe('real server-memory: decisions and the confirmation flow', () => {
@@ -79,7 +79,7 @@ describe('real server-memory: decisions and the confirmation flow', () => {
   });
 });
 
-describe.skipIf(!hasSpecFixtures)('ListToolsResult examples of the MCP spec', () => {
+describeSpec('ListToolsResult examples of the MCP spec', () => {
   it.each(specExamples('ListToolsResult'))('%s: tools decide without issues and ttlMs is honoured', (_file, example) => {
     const list = example as { tools: Tool[]; ttlMs?: number };
     for (const tool of list.tools) expect(decideToolCall({ tool }).action).toBe('confirm');

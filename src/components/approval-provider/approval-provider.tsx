@@ -1,53 +1,27 @@
 'use client';
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { canOfferRemember, createApprovalStore, type ApprovalStore } from '../../core/approvals.js';
+import { createContext, useCallback, useContext, useEffect, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
+import type { ApprovalStore } from '../../core/approvals.js';
 import {
-  decideToolCall,
-  decisionRecord,
-  normalizeTrust,
-  type DecidedBy,
-  type DecisionReasonCode,
-  type DecisionRecord,
-  type PolicyMode,
-  type ToolDecision,
-  type ToolOverride,
-  type Trust,
-} from '../../core/decisions.js';
+  createApprovalController,
+  type ApprovalController,
+  type ApprovalRequest,
+  type ApprovalResult,
+  type ConsentRecord,
+  type NowSource,
+  type PendingConsent,
+  type PendingToolApproval,
+  type ServerConfig,
+} from '../../core/controller.js';
+import { normalizeTrust, type DecisionReasonCode, type PolicyMode, type ToolDecision, type Trust } from '../../core/decisions.js';
 import type { Labels } from '../../internal/default-labels.js';
-import type { Tool } from '../../core/types.js';
 import { LabelsProvider } from '../../internal/labels.js';
 import { useUnmount } from '../../internal/use-unmount.js';
-import { ToolConfirmDialog, type ConfirmRequest, type ToolConfirmDialogProps } from '../confirm-dialog/confirm-dialog.js';
+import { ToolConfirmDialog, type ToolConfirmDialogProps } from '../confirm-dialog/confirm-dialog.js';
 
-/** How the host sees one server. */
-export interface ServerConfig {
-  /** Default `untrusted`. */
-  trust?: Trust | undefined;
-  /** Name shown to people; default: the server id. */
-  name?: string | undefined;
-  /** Per-tool overrides for this server, by tool name. */
-  overrides?: Readonly<Record<string, ToolOverride>> | undefined;
-}
+export type { ApprovalRequest, ApprovalResult, ServerConfig };
 
-/** One call to decide. */
-export interface ApprovalRequest {
-  serverId: string;
-  /** The tool's definition from `tools/list`; `undefined` when unknown (worst case). */
-  tool: Tool | undefined;
-  /** The name the call used, when the tool is unknown. */
-  toolName?: string | undefined;
-  args?: unknown;
-}
-
-/** How a request was settled. Every request settles exactly once. */
-export interface ApprovalResult {
-  outcome: 'run' | 'denied' | 'blocked';
-  decidedBy: DecidedBy;
-  /** The user asked to remember and the store accepted it. */
-  remembered: boolean;
-  decision: ToolDecision;
-  record: DecisionRecord;
-}
+/** Where tool confirmations appear: one dialog at a time, or inside each call's card. */
+export type ApprovalUI = 'dialog' | 'inline';
 
 /** Props of {@link ToolApprovalProvider}. */
 export interface ToolApprovalProviderProps {
@@ -55,180 +29,265 @@ export interface ToolApprovalProviderProps {
   servers?: Readonly<Record<string, ServerConfig>> | undefined;
   /** Host-wide mode. Default `default`. */
   mode?: PolicyMode | undefined;
-  /** Remembered approvals. Default: a store for this conversation, created once. */
+  /** Remembered approvals. Default: a store for this conversation, created once. Read once, on mount. */
   store?: ApprovalStore | undefined;
   /** Allow "remember" for destructive tools (only used by the default store). Off by default. */
   rememberDestructive?: boolean | undefined;
-  /** Every settled request, for the host's log. */
-  onDecision?: ((record: DecisionRecord) => void) | undefined;
+  /** Every settled request, for the host's log. Narrow on `record.kind` once server requests are in use. */
+  onDecision?(record: ConsentRecord): void;
   /** Text for decision reasons. */
   reasonLabels?: Partial<Record<DecisionReasonCode, string>> | undefined;
+  /**
+   * The session taint guard (off by default): once the result of an
+   * open-world tool entered the conversation, writes and further open-world
+   * calls ask even for trusted servers, until `resetTaint()`.
+   */
+  taintGuard?: boolean | undefined;
+  /**
+   * Where tool confirmations appear. `dialog` (default): one alert dialog at a
+   * time. `inline`: inside the `ToolCallCard` with the same `callId`; requests
+   * without a mounted card still use the dialog.
+   */
+  approvalUI?: ApprovalUI | undefined;
   labels?: Partial<Labels> | undefined;
   /** Render your own dialog; receives everything the default one gets. */
   renderDialog?: ((props: ToolConfirmDialogProps) => ReactNode) | undefined;
   /** Clock for decision timestamps. Default `Date.now`. */
-  now?: (() => number) | undefined;
+  now?: NowSource | undefined;
+  /**
+   * Use a controller you created with `createApprovalController` (to share it
+   * with non-React code). The policy props above are applied to it.
+   */
+  controller?: ApprovalController | undefined;
   children?: ReactNode;
 }
 
-/** What {@link useToolApproval} returns. */
+/** What {@link useToolApproval} returns. Stable: it never changes while the provider lives. */
 export interface ToolApprovalApi {
-  /** Decides a call; asks the user when policy says confirm. The promise always settles. */
+  /** Decides a call; asks the user when policy says confirm. Always resolves, never rejects. */
   requestApproval(request: ApprovalRequest): Promise<ApprovalResult>;
   /** What policy would say for a call, without asking anyone. */
   previewDecision(request: ApprovalRequest): ToolDecision;
   /** The trust the host gave a server. */
   trustOf(serverId: string): Trust;
+  /** Resets the taint guard. */
+  resetTaint(): void;
   /** The approval store in use. */
   store: ApprovalStore;
-  /** Number of confirmations waiting (the first one is on screen). */
-  pending: number;
+  /** The controller behind the provider. */
+  controller: ApprovalController;
+  /**
+   * Number of confirmations waiting, read when accessed.
+   *
+   * @deprecated Read it with `usePendingApprovals()`, which re-renders when
+   * it changes; this value does not.
+   */
+  readonly pending: number;
 }
 
-interface Pending {
-  id: number;
-  confirm: ConfirmRequest;
-  request: ApprovalRequest;
-  settle: (outcome: 'run' | 'denied', remember: boolean, decidedBy?: DecidedBy) => void;
+interface Shared {
+  controller: ApprovalController;
+  api: ToolApprovalApi;
+  approvalUI: ApprovalUI;
+  /** Cards register their element so focus can return to the call when a dialog closes. */
+  cards: Map<string, HTMLElement>;
 }
 
-const ApprovalContext = createContext<ToolApprovalApi | null>(null);
+const ApprovalContext = createContext<Shared | null>(null);
 
 /**
- * Decides tool calls for everything below it and asks the user one
- * confirmation at a time. Untrusted servers are always asked; nothing is
- * remembered for them. Unmounting denies whatever is still waiting.
+ * Decides tool calls for everything below it and asks the user, one
+ * confirmation at a time (or inline in each card). A thin React layer over
+ * `createApprovalController`: the context value never changes while the
+ * provider lives, so a transcript of cards does not re-render when requests
+ * come and go. Unmounting denies whatever is still waiting.
  *
  * @example
  * <ToolApprovalProvider servers={{ files: { trust: 'trusted' } }} onDecision={log}>
  *   <Chat />
  * </ToolApprovalProvider>
  */
-export function ToolApprovalProvider({ servers, mode, store: storeProp, rememberDestructive, onDecision, reasonLabels, labels, renderDialog, now, children }: ToolApprovalProviderProps) {
-  const [ownStore] = useState(() => createApprovalStore({ rememberDestructive }));
-  const store = storeProp ?? ownStore;
-  const [queue, setQueue] = useState<Pending[]>([]);
-  const nextId = useRef(0);
-  const live = useRef(new Set<Pending>());
-  // Policy config is part of each render's API, so a request made in any effect of
-  // the same commit already sees it (a ref updated in the parent's effect would lag
-  // behind children's effects). Keyed by content, so inline objects don't churn.
-  const configKey = JSON.stringify([servers ?? {}, mode ?? 'default', reasonLabels ?? {}]);
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- configKey is the content of these three props
-  const policy = useMemo(() => ({ servers, mode, reasonLabels }), [configKey]);
+export function ToolApprovalProvider({
+  servers,
+  mode,
+  store,
+  rememberDestructive,
+  onDecision,
+  reasonLabels,
+  taintGuard,
+  approvalUI = 'dialog',
+  labels,
+  renderDialog,
+  now,
+  controller: controllerProp,
+  children,
+}: ToolApprovalProviderProps) {
   // Callbacks are read when a request settles: the latest commit's are right.
   const latest = useRef({ onDecision, now });
   useEffect(() => {
     latest.current = { onDecision, now };
   });
-
-  const trustOf = useCallback((serverId: string) => normalizeTrust(policy.servers?.[serverId]?.trust), [policy]);
-
-  const evaluate = useCallback(
-    (request: ApprovalRequest) => {
-      const { servers: config, mode: currentMode, reasonLabels: text } = policy;
-      const trust = normalizeTrust(config?.[request.serverId]?.trust);
-      const context = { serverId: request.serverId, trust };
-      return decideToolCall({
-        tool: request.tool,
-        toolName: request.toolName,
-        trust,
-        mode: currentMode,
-        overrides: config?.[request.serverId]?.overrides,
-        remembered: store.isApproved(request.tool, context),
-        annotationsChanged: store.hasChangedSinceApproval(request.tool, context),
-        reasonLabels: text,
-      });
-    },
-    [store, policy],
-  );
-
-  const requestApproval = useCallback(
-    (request: ApprovalRequest) =>
-      new Promise<ApprovalResult>((resolve) => {
-        const decision = evaluate(request);
-        const finish = (outcome: ApprovalResult['outcome'], decidedBy: DecidedBy, remembered: boolean) => {
-          const record = decisionRecord(decision, request, { outcome, decidedBy, remembered, timestamp: (latest.current.now ?? Date.now)() });
-          try {
-            latest.current.onDecision?.(record);
-          } finally {
-            resolve({ outcome, decidedBy, remembered, decision, record });
-          }
-        };
-        if (decision.action === 'run') return finish('run', decision.decidedBy, false);
-        if (decision.action === 'block') return finish('blocked', 'policy', false);
-        const trust = decision.trust;
-        const canRemember = canOfferRemember(store, decision, request.tool, request.serverId);
-        const entry: Pending = {
-          id: nextId.current++,
-          request,
-          confirm: {
-            serverId: request.serverId,
-            serverName: policy.servers?.[request.serverId]?.name,
-            tool: request.tool,
-            toolName: request.toolName,
-            args: request.args,
-            decision,
-            canRemember,
+  // The callbacks below read `latest` when a request settles, never during render.
+  // eslint-disable-next-line react-hooks/refs
+  const [own] = useState(() =>
+    controllerProp
+      ? null
+      : createApprovalController({
+          store,
+          rememberDestructive,
+          onDecision: (record) => latest.current.onDecision?.(record),
+          now: () => {
+            const value = latest.current.now;
+            return typeof value === 'function' ? value() : typeof value === 'number' ? value : value instanceof Date ? value.getTime() : Date.now();
           },
-          settle: (outcome, remember, decidedBy = 'user') => {
-            if (!live.current.delete(entry)) return;
-            setQueue((current) => current.filter((item) => item !== entry));
-            const remembered = outcome === 'run' && remember && canRemember && store.remember(request.tool, { serverId: request.serverId, trust }).ok;
-            finish(outcome, decidedBy, remembered);
-          },
-        };
-        live.current.add(entry);
-        setQueue((current) => [...current, entry]);
-      }),
-    [evaluate, store, policy],
+        }),
   );
+  const controller = controllerProp ?? own!;
 
-  // Whatever is still waiting when the provider goes away is denied.
+  // The policy belongs to each render: a request made in any effect of the same
+  // commit already sees it. Keyed by content, so inline objects don't churn.
+  const policyKey = JSON.stringify([servers ?? {}, mode ?? 'default', reasonLabels ?? {}, taintGuard === true]);
+  const policy = useMemo(() => ({ servers, mode, reasonLabels, taintGuard }), [policyKey]); // eslint-disable-line react-hooks/exhaustive-deps
+  if (controller.getPolicy() !== policy) controller.setPolicy(policy, { notify: false });
+  // Then tell subscribers (trust shown in cards), once the commit is in.
+  useLayoutEffect(() => controller.setPolicy(policy), [controller, policy]);
+
   useUnmount(() => {
-    for (const entry of [...live.current]) entry.settle('denied', false, 'policy');
+    if (own) own.dispose();
   });
 
-  const api = useMemo<ToolApprovalApi>(
-    () => ({ requestApproval, previewDecision: evaluate, trustOf, store, pending: queue.length }),
-    [requestApproval, evaluate, trustOf, store, queue.length],
-  );
+  const shared = useMemo<Shared>(() => {
+    const api: ToolApprovalApi = {
+      requestApproval: controller.requestApproval,
+      previewDecision: controller.previewDecision,
+      trustOf: controller.trustOf,
+      resetTaint: controller.resetTaint,
+      store: controller.store,
+      controller,
+      get pending() {
+        return controller.getSnapshot().queue.length;
+      },
+    };
+    return { controller, api, approvalUI, cards: new Map() };
+  }, [controller, approvalUI]);
 
-  const head = queue[0];
   const content = (
-    <ApprovalContext.Provider value={api}>
+    <ApprovalContext.Provider value={shared}>
       {children}
-      {head && (
-        <DialogSlot
-          key={head.id}
-          renderDialog={renderDialog}
-          props={{ request: head.confirm, onApprove: ({ remember }) => head.settle('run', remember), onDeny: () => head.settle('denied', false) }}
-        />
-      )}
+      <ConsentDialogHost shared={shared} renderDialog={renderDialog} />
     </ApprovalContext.Provider>
   );
   return labels ? <LabelsProvider labels={labels}>{content}</LabelsProvider> : content;
+}
+ToolApprovalProvider.displayName = 'ToolApprovalProvider';
+
+/** Shows the current prompt (the first one no inline card has claimed) as a dialog. */
+function ConsentDialogHost({ shared, renderDialog }: { shared: Shared; renderDialog: ToolApprovalProviderProps['renderDialog'] }) {
+  const { controller, cards, approvalUI } = shared;
+  const current = useSyncExternalStore(controller.subscribe, () => controller.getSnapshot().current, () => undefined);
+  // Inline: a request for a call gives its card a moment to mount and claim it before the dialog takes it.
+  const deferred = approvalUI === 'inline' && current?.callId !== undefined;
+  const [graceOver, setGraceOver] = useState<string | null>(null);
+  useEffect(() => {
+    if (!deferred || !current) return;
+    const id = current.id;
+    const timer = setTimeout(() => setGraceOver(id), 0);
+    return () => clearTimeout(timer);
+  }, [deferred, current]);
+  if (!current || (deferred && graceOver !== current.id)) return null;
+  const props: ToolConfirmDialogProps = {
+    request: current,
+    onApprove: ({ remember }) => controller.respond(current.id, { action: 'approve', remember }),
+    onDeny: () => {
+      // A prompt that left the dialog because a card claimed it is not denied by the dialog unmounting.
+      if (controller.getSnapshot().current?.id !== current.id && controller.getSnapshot().queue.includes(current)) return;
+      controller.respond(current.id, { action: 'deny' });
+    },
+    returnFocusTo: () => (current.callId !== undefined ? (cards.get(current.callId) ?? null) : null),
+  };
+  return <DialogSlot key={current.id} props={props} renderDialog={renderDialog} />;
 }
 
 function DialogSlot({ props, renderDialog }: { props: ToolConfirmDialogProps; renderDialog: ToolApprovalProviderProps['renderDialog'] }) {
   return <>{renderDialog ? renderDialog(props) : <ToolConfirmDialog {...props} />}</>;
 }
 
+function useShared(hook: string): Shared {
+  const shared = useContext(ApprovalContext);
+  if (!shared) throw new Error(`${hook} must be used inside <ToolApprovalProvider>.`);
+  return shared;
+}
+
 /**
- * Access to the nearest {@link ToolApprovalProvider}.
+ * Access to the nearest {@link ToolApprovalProvider}. The returned object is
+ * stable, so calling this does not re-render a component when requests come
+ * and go.
  *
  * @example
  * const { requestApproval } = useToolApproval();
- * const { outcome } = await requestApproval({ serverId, tool, args });
+ * const { outcome } = await requestApproval({ serverId, tool, args, callId });
  * if (outcome === 'run') await client.callTool({ name: tool.name, arguments: args });
  */
 export function useToolApproval(): ToolApprovalApi {
-  const api = useContext(ApprovalContext);
-  if (!api) throw new Error('useToolApproval() must be used inside <ToolApprovalProvider>.');
-  return api;
+  return useShared('useToolApproval()').api;
 }
 
-/** The nearest provider, or `null` outside one (for components that work either way). */
+/** The nearest provider's API, or `null` outside one (for components that work either way). */
 export function useOptionalToolApproval(): ToolApprovalApi | null {
+  return useContext(ApprovalContext)?.api ?? null;
+}
+
+/** The controller of the nearest provider. */
+export function useApprovalController(): ApprovalController {
+  return useShared('useApprovalController()').controller;
+}
+
+const noSubscribe = () => () => {};
+
+/** Number of prompts waiting. Re-renders only when the number changes. */
+export function usePendingApprovals(): number {
+  const { controller } = useShared('usePendingApprovals()');
+  return useSyncExternalStore(controller.subscribe, () => controller.getSnapshot().queue.length, () => 0);
+}
+
+/** Whether the taint guard has tripped in this conversation. */
+export function useTaintState(): boolean {
+  const { controller } = useShared('useTaintState()');
+  return useSyncExternalStore(controller.subscribe, () => controller.getSnapshot().tainted, () => false);
+}
+
+/**
+ * The trust of a server as the nearest provider sees it, re-rendering only
+ * when it changes; `fallback` (normalised) outside a provider or without a
+ * server id. Inside a provider, a `fallback` of `untrusted` can only make it
+ * more cautious, never less.
+ */
+export function useServerTrust(serverId: string | undefined, fallback?: Trust | undefined): Trust {
+  const shared = useContext(ApprovalContext);
+  const controller = shared?.controller;
+  const subscribe = controller && serverId !== undefined ? controller.subscribe : noSubscribe;
+  const fromProvider = useSyncExternalStore(
+    subscribe,
+    () => (controller && serverId !== undefined ? controller.trustOf(serverId) : undefined),
+    () => (controller && serverId !== undefined ? controller.trustOf(serverId) : undefined),
+  );
+  if (fromProvider === undefined) return normalizeTrust(fallback);
+  return fallback !== undefined && normalizeTrust(fallback) === 'untrusted' ? 'untrusted' : fromProvider;
+}
+
+/** The prompt waiting for one call, if any. Re-renders only when that prompt changes. */
+export function usePendingApproval(callId: string | undefined): PendingToolApproval | undefined {
+  const shared = useContext(ApprovalContext);
+  const controller = shared?.controller;
+  const select = useCallback(
+    (): PendingConsent | undefined => (controller && callId !== undefined ? controller.getSnapshot().queue.find((item) => item.kind === 'tool' && item.callId === callId) : undefined),
+    [controller, callId],
+  );
+  const item = useSyncExternalStore(controller && callId !== undefined ? controller.subscribe : noSubscribe, select, () => undefined);
+  return item?.kind === 'tool' ? item : undefined;
+}
+
+/** Internal: what cards need from the provider without re-rendering on queue changes. */
+export function useApprovalShared(): Shared | null {
   return useContext(ApprovalContext);
 }

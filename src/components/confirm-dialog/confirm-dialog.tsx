@@ -1,42 +1,34 @@
 'use client';
+import { composeEventHandlers } from '@radix-ui/primitive';
+import { useComposedRefs } from '@radix-ui/react-compose-refs';
 import * as Dialog from '@radix-ui/react-dialog';
-import {
-  createContext,
-  forwardRef,
-  useCallback,
-  useContext,
-  useEffect,
-  useId,
-  useMemo,
-  useRef,
-  useState,
-  type ComponentPropsWithoutRef,
-  type ReactNode,
-} from 'react';
-import { previewArguments } from '../../core/arguments.js';
-import type { ToolDecision, Trust } from '../../core/decisions.js';
-import { formatLabel, type Labels } from '../../internal/default-labels.js';
-import { toolIdentity } from '../../core/tool-hints.js';
+import { FocusScope } from '@radix-ui/react-focus-scope';
+import { Slot } from '@radix-ui/react-slot';
+import { useControllableState } from '@radix-ui/react-use-controllable-state';
+import { hideOthers } from 'aria-hidden';
+import { createContext, forwardRef, useCallback, useContext, useEffect, useId, useMemo, useRef, useState, type ComponentPropsWithoutRef, type ReactNode } from 'react';
+import { FOLDED_PREVIEW_LIMITS, formatPreview, previewArguments } from '../../core/arguments.js';
+import { confirmFocus, safeName, type ToolDecision, type Trust } from '../../core/decisions.js';
+import { presentTool, type ToolPresentation } from '../../core/presentation.js';
 import type { Tool } from '../../core/types.js';
-import { composeEventHandlers } from '../../internal/compose-event-handlers.js';
 import { cx } from '../../internal/cx.js';
+import { formatLabel, type Labels } from '../../internal/default-labels.js';
 import { Icon } from '../../internal/icons.js';
 import { useLabels } from '../../internal/labels.js';
-import { useControllableState } from '../../internal/use-controllable-state.js';
 import { useUnmount } from '../../internal/use-unmount.js';
 import { ToolBadges } from '../tool-badges/tool-badges.js';
 
-const ROOT_NAME = 'ToolConfirmDialog.Root';
+const ROOT_NAME = 'ToolConfirm.Root';
 
-/** The call a confirmation is about. */
+/** The call a confirmation is about. A pending request from the approval controller fits as is. */
 export interface ConfirmRequest {
   /** Stable id of the server (shown, and used for approvals). */
   serverId: string;
-  /** Human name of the server; default: the id. */
+  /** Human name of the server; default: the id. Shown sanitised. */
   serverName?: string | undefined;
   /** The tool definition; `undefined` for an unknown tool. */
   tool: Tool | undefined;
-  /** Name used by the call, shown when the tool is unknown. */
+  /** Name used by the call, shown (sanitised) when the tool is unknown. */
   toolName?: string | undefined;
   /** Arguments of the call. */
   args?: unknown;
@@ -44,6 +36,10 @@ export interface ConfirmRequest {
   decision: ToolDecision;
   /** Offer "remember for this conversation" (only where policy allows). */
   canRemember?: boolean | undefined;
+  /** The call this is about; focus returns to its card when the opener is gone. */
+  callId?: string | undefined;
+  /** Which button is focused first; default from `confirmFocus(decision)`. */
+  focus?: 'approve' | 'deny' | undefined;
 }
 
 /** What the user chose when approving. */
@@ -55,7 +51,8 @@ interface ContextValue {
   request: ConfirmRequest;
   labels: Labels;
   trust: Trust;
-  identity: ReturnType<typeof toolIdentity>;
+  presentation: ToolPresentation;
+  serverName: string;
   remember: boolean;
   setRemember: (value: boolean) => void;
   approve: () => void;
@@ -63,6 +60,7 @@ interface ContextValue {
   cancelRef: React.RefObject<HTMLButtonElement | null>;
   approveRef: React.RefObject<HTMLButtonElement | null>;
   descriptionId: string;
+  returnFocusTo: (() => HTMLElement | null) | undefined;
 }
 
 const ConfirmContext = createContext<ContextValue | null>(null);
@@ -73,8 +71,8 @@ function useConfirmContext(part: string): ContextValue {
   return context;
 }
 
-/** Props of {@link ToolConfirmDialogRoot}. */
-export interface ToolConfirmDialogRootProps {
+/** Props of {@link ToolConfirmRoot}. */
+export interface ToolConfirmRootProps {
   request: ConfirmRequest;
   /** Called once when the user approves. */
   onApprove: (details: ApproveDetails) => void;
@@ -85,6 +83,8 @@ export interface ToolConfirmDialogRootProps {
   /** Initial open state (uncontrolled). Default true: a confirmation is shown to be answered. */
   defaultOpen?: boolean | undefined;
   onOpenChange?: ((open: boolean) => void) | undefined;
+  /** Where focus goes after the dialog closes when the element that opened it is gone (the call's card). */
+  returnFocusTo?: (() => HTMLElement | null) | undefined;
   labels?: Partial<Labels> | undefined;
   children?: ReactNode;
 }
@@ -92,17 +92,21 @@ export interface ToolConfirmDialogRootProps {
 /**
  * A confirmation for one tool call, with alert-dialog semantics: it must be
  * answered, clicking outside does nothing, Escape denies, and focus starts on
- * Deny unless the call is read-only. Approve and deny each fire at most once;
- * closing or unmounting without a choice is a deny.
+ * Deny unless a trusted server declares the call read-only. Approve and deny
+ * each fire at most once; closing or unmounting without a choice is a deny.
  *
  * @example
- * <ToolConfirmDialogRoot request={request} onApprove={run} onDeny={skip}>
- *   <ToolConfirmDialogContent>…parts…</ToolConfirmDialogContent>
- * </ToolConfirmDialogRoot>
+ * <ToolConfirm.Root request={request} onApprove={run} onDeny={skip}>
+ *   <ToolConfirm.Content>
+ *     <ToolConfirm.Title />
+ *     <ToolConfirm.Cancel />
+ *     <ToolConfirm.Action />
+ *   </ToolConfirm.Content>
+ * </ToolConfirm.Root>
  */
-export function ToolConfirmDialogRoot({ request, onApprove, onDeny, open: openProp, defaultOpen = true, onOpenChange, labels: labelOverrides, children }: ToolConfirmDialogRootProps) {
+export function ToolConfirmRoot({ request, onApprove, onDeny, open: openProp, defaultOpen = true, onOpenChange, returnFocusTo, labels: labelOverrides, children }: ToolConfirmRootProps) {
   const labels = useLabels(labelOverrides);
-  const [open, setOpen] = useControllableState({ value: openProp, defaultValue: defaultOpen, onChange: onOpenChange });
+  const [open = false, setOpen] = useControllableState({ prop: openProp, defaultProp: defaultOpen, onChange: onOpenChange, caller: ROOT_NAME });
   const [remember, setRemember] = useState(false);
   const settled = useRef(false);
   const cancelRef = useRef<HTMLButtonElement>(null);
@@ -146,109 +150,127 @@ export function ToolConfirmDialogRoot({ request, onApprove, onDeny, open: openPr
     [deny, setOpen],
   );
 
-  const identity = useMemo(() => toolIdentity(request.tool), [request.tool]);
+  const trust = request.decision.trust;
+  const presentation = useMemo(() => presentTool(request.tool, { trust, toolName: request.toolName }), [request.tool, request.toolName, trust]);
+  const serverName = safeName(request.serverName ?? request.serverId, 80) || safeName(request.serverId, 80);
   const context = useMemo<ContextValue>(
-    () => ({ request, labels, trust: request.decision.trust, identity, remember, setRemember, approve, deny, cancelRef, approveRef, descriptionId }),
-    [request, labels, identity, remember, approve, deny, descriptionId],
+    () => ({ request, labels, trust, presentation, serverName, remember, setRemember, approve, deny, cancelRef, approveRef, descriptionId, returnFocusTo }),
+    [request, labels, trust, presentation, serverName, remember, approve, deny, descriptionId, returnFocusTo],
   );
   return (
     <ConfirmContext.Provider value={context}>
-      <Dialog.Root open={open} onOpenChange={handleOpenChange}>
+      {/* Not Radix's modal mode: its scroll lock moves the host's page. We trap focus and hide the rest ourselves. */}
+      <Dialog.Root open={open} onOpenChange={handleOpenChange} modal={false}>
         {children}
       </Dialog.Root>
     </ConfirmContext.Provider>
   );
 }
-ToolConfirmDialogRoot.displayName = ROOT_NAME;
+ToolConfirmRoot.displayName = ROOT_NAME;
 
-/** Props of {@link ToolConfirmDialogContent}. */
-export interface ToolConfirmDialogContentProps extends ComponentPropsWithoutRef<typeof Dialog.Content> {
+/** Props of {@link ToolConfirmContent}. */
+export interface ToolConfirmContentProps extends ComponentPropsWithoutRef<typeof Dialog.Content> {
   /** Where to portal the dialog; default `document.body`. */
   container?: HTMLElement | null | undefined;
 }
 
-/** The overlay and the dialog box (portalled). Carries `data-risk` and `data-trust`. */
-export const ToolConfirmDialogContent = forwardRef<HTMLDivElement, ToolConfirmDialogContentProps>(function ToolConfirmDialogContent(
-  { container, className, children, onOpenAutoFocus, onCloseAutoFocus, onPointerDownOutside, onInteractOutside, ...props },
-  ref,
+const preventDefault = (event: Event) => event.preventDefault();
+
+/**
+ * The overlay and the dialog box (portalled), `role="alertdialog"` with
+ * `aria-modal`. Focus is trapped inside, the rest of the page is hidden from
+ * assistive technology, and the page does not move. Carries `data-risk` and
+ * `data-trust`.
+ */
+export const ToolConfirmContent = forwardRef<HTMLDivElement, ToolConfirmContentProps>(function ToolConfirmContent(
+  { container, className, children, onOpenAutoFocus, onCloseAutoFocus, onPointerDownOutside, onInteractOutside, onFocusOutside, ...props },
+  forwardedRef,
 ) {
-  const { request, cancelRef, approveRef, descriptionId, trust } = useConfirmContext('ToolConfirmDialog.Content');
+  const { request, cancelRef, approveRef, descriptionId, trust, returnFocusTo } = useConfirmContext('ToolConfirm.Content');
+  const [node, setNode] = useState<HTMLDivElement | null>(null);
+  const ref = useComposedRefs(forwardedRef, setNode);
   // Dialogs opened by code have no Radix Trigger: remember what had focus and return to it.
-  const returnFocus = useRef<HTMLElement | null>(null);
+  const opener = useRef<HTMLElement | null>(null);
   const risk = request.decision.risk;
+  const focus = request.focus ?? confirmFocus(request.decision);
+  useEffect(() => (node ? hideOthers(node) : undefined), [node]);
   return (
     <Dialog.Portal container={container}>
-      <Dialog.Overlay data-slot="confirm-dialog-overlay" className="mcp-confirm-dialog-overlay" />
-      <Dialog.Content
-        role="alertdialog"
-        aria-describedby={descriptionId}
-        data-slot="confirm-dialog"
-        data-risk={risk}
-        data-trust={trust}
-        {...props}
-        ref={ref}
-        className={cx('mcp-confirm-dialog', className)}
-        onOpenAutoFocus={(event) => {
-          returnFocus.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-          onOpenAutoFocus?.(event);
-          if (event.defaultPrevented) return;
-          // The safe choice is the focused one: Deny, unless the call only reads.
-          event.preventDefault();
-          (risk === 'read' ? approveRef.current : cancelRef.current)?.focus();
-        }}
-        onCloseAutoFocus={(event) => {
-          onCloseAutoFocus?.(event);
-          if (event.defaultPrevented) return;
-          const target = returnFocus.current;
-          if (target?.isConnected) {
+      <div data-slot="confirm-dialog-overlay" className="mcp-confirm-dialog-overlay" />
+      <FocusScope asChild trapped loop onMountAutoFocus={preventDefault} onUnmountAutoFocus={preventDefault}>
+        <Dialog.Content
+          role="alertdialog"
+          aria-modal="true"
+          aria-describedby={descriptionId}
+          data-slot="confirm-dialog"
+          data-risk={risk}
+          data-trust={trust}
+          {...props}
+          ref={ref}
+          className={cx('mcp-confirm-dialog', className)}
+          onOpenAutoFocus={(event) => {
+            opener.current = document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null;
+            onOpenAutoFocus?.(event);
+            if (event.defaultPrevented) return;
+            // The safe choice is the focused one: Deny, unless a trusted server declares the call read-only.
             event.preventDefault();
-            target.focus();
-          }
-        }}
-        onPointerDownOutside={composeEventHandlers(onPointerDownOutside, (event) => event.preventDefault())}
-        onInteractOutside={composeEventHandlers(onInteractOutside, (event) => event.preventDefault())}
-      >
-        {children}
-      </Dialog.Content>
+            (focus === 'approve' ? approveRef.current : cancelRef.current)?.focus();
+          }}
+          onCloseAutoFocus={(event) => {
+            onCloseAutoFocus?.(event);
+            if (event.defaultPrevented) return;
+            // Back to the opener; when it is gone, to the call's card; never to <body>.
+            const target = opener.current?.isConnected ? opener.current : returnFocusTo?.();
+            if (target?.isConnected) {
+              event.preventDefault();
+              target.focus({ preventScroll: false });
+            }
+          }}
+          onPointerDownOutside={composeEventHandlers(onPointerDownOutside, preventDefault)}
+          onInteractOutside={composeEventHandlers(onInteractOutside, preventDefault)}
+          onFocusOutside={composeEventHandlers(onFocusOutside, preventDefault)}
+        >
+          {children}
+        </Dialog.Content>
+      </FocusScope>
     </Dialog.Portal>
   );
 });
-ToolConfirmDialogContent.displayName = 'ToolConfirmDialog.Content';
+ToolConfirmContent.displayName = 'ToolConfirm.Content';
 
 /** The dialog title: "Allow {tool}?" with the display name. */
-export const ToolConfirmDialogTitle = forwardRef<HTMLHeadingElement, ComponentPropsWithoutRef<typeof Dialog.Title>>(function ToolConfirmDialogTitle({ className, children, ...props }, ref) {
-  const { labels, identity, request } = useConfirmContext('ToolConfirmDialog.Title');
-  const name = identity.displayName || request.toolName || labels.unnamedTool;
+export const ToolConfirmTitle = forwardRef<HTMLHeadingElement, ComponentPropsWithoutRef<typeof Dialog.Title>>(function ToolConfirmTitle({ className, children, ...props }, ref) {
+  const { labels, presentation } = useConfirmContext('ToolConfirm.Title');
   return (
     <Dialog.Title data-slot="confirm-dialog-title" {...props} ref={ref} className={cx('mcp-confirm-dialog-title', className)}>
-      {children ?? formatLabel(labels.confirmTitle, { tool: name })}
+      {children ?? formatLabel(labels.confirmTitle, { tool: presentation.displayName || labels.unnamedTool })}
     </Dialog.Title>
   );
 });
-ToolConfirmDialogTitle.displayName = 'ToolConfirmDialog.Title';
+ToolConfirmTitle.displayName = 'ToolConfirm.Title';
 
-/** The description: who asks, the real tool name and server, and the risk in words. */
-export const ToolConfirmDialogDescription = forwardRef<HTMLDivElement, ComponentPropsWithoutRef<'div'>>(function ToolConfirmDialogDescription({ className, children, ...props }, ref) {
-  const { labels, identity, request, descriptionId } = useConfirmContext('ToolConfirmDialog.Description');
-  const server = request.serverName ?? request.serverId;
-  const name = identity.name || request.toolName || '';
+/** The description: who asks, the real tool name and server, shown next to any friendly title. */
+export const ToolConfirmDescription = forwardRef<HTMLDivElement, ComponentPropsWithoutRef<'div'>>(function ToolConfirmDescription({ className, children, ...props }, ref) {
+  const { labels, presentation, serverName, descriptionId, trust } = useConfirmContext('ToolConfirm.Description');
   return (
     <div id={descriptionId} data-slot="confirm-dialog-description" {...props} ref={ref} className={cx('mcp-confirm-dialog-description', className)}>
       {children ?? (
         <>
-          <p>{formatLabel(labels.confirmDescription, { server })}</p>
-          <dl data-slot="confirm-dialog-facts">
-            <div>
-              <dt>{labels.toolName}</dt>
-              <dd>
-                <code data-slot="confirm-dialog-tool-name" translate="no">
-                  {name || labels.unnamedTool}
+          <p className="mcp-confirm-dialog-text">{formatLabel(labels.confirmDescription, { server: serverName })}</p>
+          <dl data-slot="confirm-dialog-facts" className="mcp-confirm-dialog-facts">
+            <div className="mcp-confirm-dialog-fact">
+              <dt className="mcp-confirm-dialog-term">{labels.toolName}</dt>
+              <dd className="mcp-confirm-dialog-value">
+                <code data-slot="confirm-dialog-tool-name" translate="no" className="mcp-machine-name">
+                  {presentation.name || labels.unnamedTool}
                 </code>
               </dd>
             </div>
-            <div>
-              <dt>{labels.server}</dt>
-              <dd data-slot="confirm-dialog-server">{server}</dd>
+            <div className="mcp-confirm-dialog-fact">
+              <dt className="mcp-confirm-dialog-term">{labels.server}</dt>
+              <dd data-slot="confirm-dialog-server" data-trust={trust} className="mcp-confirm-dialog-value">
+                {serverName} <span className="mcp-confirm-dialog-trust">({trust === 'trusted' ? labels.trusted : labels.untrusted})</span>
+              </dd>
             </div>
           </dl>
         </>
@@ -256,29 +278,29 @@ export const ToolConfirmDialogDescription = forwardRef<HTMLDivElement, Component
     </div>
   );
 });
-ToolConfirmDialogDescription.displayName = 'ToolConfirmDialog.Description';
+ToolConfirmDescription.displayName = 'ToolConfirm.Description';
 
-/** The tool's hint badges, as claims when the server is untrusted. */
-export function ToolConfirmDialogBadges(props: Omit<ComponentPropsWithoutRef<typeof ToolBadges>, 'tool' | 'trust'>) {
-  const { request, trust, labels } = useConfirmContext('ToolConfirmDialog.Badges');
-  return <ToolBadges tool={request.tool} trust={trust} labels={labels} {...props} />;
-}
-ToolConfirmDialogBadges.displayName = 'ToolConfirmDialog.Badges';
+/** The tool's hint badges, said once to be unverified when the server is untrusted. */
+export const ToolConfirmBadges = forwardRef<HTMLUListElement, Omit<ComponentPropsWithoutRef<typeof ToolBadges>, 'tool' | 'trust'>>(function ToolConfirmBadges(props, ref) {
+  const { request, trust, labels } = useConfirmContext('ToolConfirm.Badges');
+  return <ToolBadges tool={request.tool} toolName={request.toolName} trust={trust} labels={labels} {...props} ref={ref} />;
+});
+ToolConfirmBadges.displayName = 'ToolConfirm.Badges';
 
 /** Why the user is asked, as a list; destructive calls lead with a danger notice. */
-export const ToolConfirmDialogReasons = forwardRef<HTMLDivElement, ComponentPropsWithoutRef<'div'>>(function ToolConfirmDialogReasons({ className, ...props }, ref) {
-  const { request, labels } = useConfirmContext('ToolConfirmDialog.Reasons');
+export const ToolConfirmReasons = forwardRef<HTMLDivElement, ComponentPropsWithoutRef<'div'>>(function ToolConfirmReasons({ className, ...props }, ref) {
+  const { request, labels } = useConfirmContext('ToolConfirm.Reasons');
   const headingId = useId();
   const { reasons, risk } = request.decision;
   if (reasons.length === 0) return null;
   return (
     <div data-slot="confirm-dialog-reasons" data-risk={risk} {...props} ref={ref} className={cx('mcp-confirm-dialog-reasons', className)}>
-      <h3 id={headingId} data-slot="confirm-dialog-section-title">
+      <h3 id={headingId} data-slot="confirm-dialog-section-title" className="mcp-confirm-dialog-section-title">
         {risk === 'destructive' && <Icon name="warning" />} {labels.reasons}
       </h3>
-      <ul aria-labelledby={headingId}>
+      <ul aria-labelledby={headingId} className="mcp-confirm-dialog-list">
         {reasons.map((reason) => (
-          <li key={reason.code} data-code={reason.code}>
+          <li key={reason.code} data-code={reason.code} className="mcp-confirm-dialog-item">
             {reason.text}
           </li>
         ))}
@@ -286,97 +308,110 @@ export const ToolConfirmDialogReasons = forwardRef<HTMLDivElement, ComponentProp
     </div>
   );
 });
-ToolConfirmDialogReasons.displayName = 'ToolConfirmDialog.Reasons';
+ToolConfirmReasons.displayName = 'ToolConfirm.Reasons';
 
-/** The call's arguments as pretty JSON; long values folded behind "Show all". */
-export const ToolConfirmDialogArguments = forwardRef<HTMLDivElement, ComponentPropsWithoutRef<'div'> & { foldAt?: number }>(function ToolConfirmDialogArguments(
-  { className, foldAt, ...props },
-  ref,
-) {
-  const { request, labels } = useConfirmContext('ToolConfirmDialog.Arguments');
-  const preview = useMemo(() => previewArguments(request.args, foldAt), [request.args, foldAt]);
+/** Props of {@link ToolConfirmArguments}. */
+export interface ToolConfirmArgumentsProps extends ComponentPropsWithoutRef<'div'> {
+  /** Strings longer than this are cut in the short view. Default 160. */
+  foldAt?: number | undefined;
+}
+
+/**
+ * The call's arguments: a short, bounded preview, and everything (still
+ * bounded) behind "Show all". Invisible and direction characters are shown
+ * as escapes. No scrolling box inside the dialog.
+ */
+export const ToolConfirmArguments = forwardRef<HTMLDivElement, ToolConfirmArgumentsProps>(function ToolConfirmArguments({ className, foldAt, ...props }, ref) {
+  const { request, labels } = useConfirmContext('ToolConfirm.Arguments');
+  const preview = useMemo(() => {
+    const full = previewArguments(request.args, foldAt);
+    const folded = request.args === undefined ? '{}' : formatPreview(request.args, { ...FOLDED_PREVIEW_LIMITS, totalLimit: 1_500, stringLimit: foldAt ?? FOLDED_PREVIEW_LIMITS.stringLimit });
+    return { full: full.full, folded, isFolded: folded !== full.full };
+  }, [request.args, foldAt]);
   const [showAll, setShowAll] = useState(false);
   const headingId = useId();
   const preId = useId();
   return (
     <div data-slot="confirm-dialog-arguments" {...props} ref={ref} className={cx('mcp-confirm-dialog-arguments', className)}>
-      <h3 id={headingId} data-slot="confirm-dialog-section-title">
+      <h3 id={headingId} data-slot="confirm-dialog-section-title" className="mcp-confirm-dialog-section-title">
         {labels.arguments}
       </h3>
-      <pre id={preId} aria-labelledby={headingId} tabIndex={0} data-slot="confirm-dialog-json">
-        <code>{showAll ? preview.full : preview.folded}</code>
+      <pre id={preId} aria-labelledby={headingId} data-slot="confirm-dialog-json" data-state={showAll ? 'full' : 'folded'} className="mcp-code-block">
+        <code className="mcp-code">{showAll ? preview.full : preview.folded}</code>
       </pre>
       {preview.isFolded && (
-        <button type="button" data-slot="confirm-dialog-fold" aria-expanded={showAll} aria-controls={preId} onClick={() => setShowAll(!showAll)}>
+        <button type="button" data-slot="confirm-dialog-fold" aria-expanded={showAll} aria-controls={preId} onClick={() => setShowAll(!showAll)} className="mcp-button">
           {showAll ? labels.showLess : labels.showMore}
         </button>
       )}
     </div>
   );
 });
-ToolConfirmDialogArguments.displayName = 'ToolConfirmDialog.Arguments';
+ToolConfirmArguments.displayName = 'ToolConfirm.Arguments';
 
 /** "Remember for this conversation" — rendered only where policy allows remembering. */
-export function ToolConfirmDialogRemember({ className }: { className?: string }) {
-  const { request, labels, remember, setRemember } = useConfirmContext('ToolConfirmDialog.Remember');
+export const ToolConfirmRemember = forwardRef<HTMLLabelElement, ComponentPropsWithoutRef<'label'>>(function ToolConfirmRemember({ className, children, ...props }, ref) {
+  const { request, labels, remember, setRemember } = useConfirmContext('ToolConfirm.Remember');
   if (!request.canRemember) return null;
   return (
-    <label data-slot="confirm-dialog-remember" className={cx('mcp-confirm-dialog-remember', className)}>
-      <input type="checkbox" checked={remember} onChange={(event) => setRemember(event.currentTarget.checked)} />
-      {labels.remember}
+    <label data-slot="confirm-dialog-remember" {...props} ref={ref} className={cx('mcp-confirm-dialog-remember', className)}>
+      <input type="checkbox" className="mcp-checkbox" checked={remember} onChange={(event) => setRemember(event.currentTarget.checked)} />
+      {children ?? labels.remember}
     </label>
   );
-}
-ToolConfirmDialogRemember.displayName = 'ToolConfirmDialog.Remember';
+});
+ToolConfirmRemember.displayName = 'ToolConfirm.Remember';
 
-/** Deny. Focused first for anything that is not read-only. */
-export const ToolConfirmDialogCancel = forwardRef<HTMLButtonElement, ComponentPropsWithoutRef<'button'>>(function ToolConfirmDialogCancel({ className, children, onClick, ...props }, ref) {
-  const { labels, deny, cancelRef } = useConfirmContext('ToolConfirmDialog.Cancel');
+/** Props of {@link ToolConfirmCancel} and {@link ToolConfirmAction}. */
+export interface ToolConfirmButtonProps extends ComponentPropsWithoutRef<'button'> {
+  /** Render your own element (e.g. your design system's button) with our behaviour, through Radix `Slot`. */
+  asChild?: boolean | undefined;
+}
+
+/** Deny. Focused first for anything but a trusted server's declared read-only call. */
+export const ToolConfirmCancel = forwardRef<HTMLButtonElement, ToolConfirmButtonProps>(function ToolConfirmCancel({ asChild, className, children, onClick, ...props }, forwardedRef) {
+  const { labels, deny, cancelRef } = useConfirmContext('ToolConfirm.Cancel');
+  const ref = useComposedRefs(forwardedRef, cancelRef);
+  const Component = asChild ? Slot : 'button';
   return (
-    <button
-      type="button"
+    <Component
+      type={asChild ? undefined : 'button'}
       data-slot="confirm-dialog-cancel"
       {...props}
-      ref={(node) => {
-        cancelRef.current = node;
-        if (typeof ref === 'function') ref(node);
-        else if (ref) ref.current = node;
-      }}
-      className={cx('mcp-confirm-dialog-cancel', className)}
+      ref={ref}
+      className={cx('mcp-button mcp-confirm-dialog-cancel', className)}
       onClick={composeEventHandlers(onClick, deny)}
     >
       {children ?? labels.deny}
-    </button>
+    </Component>
   );
 });
-ToolConfirmDialogCancel.displayName = 'ToolConfirmDialog.Cancel';
+ToolConfirmCancel.displayName = 'ToolConfirm.Cancel';
 
 /** Approve. Fires once, however often it is clicked. Destructive calls get the danger treatment. */
-export const ToolConfirmDialogAction = forwardRef<HTMLButtonElement, ComponentPropsWithoutRef<'button'>>(function ToolConfirmDialogAction({ className, children, onClick, ...props }, ref) {
-  const { labels, approve, approveRef, request } = useConfirmContext('ToolConfirmDialog.Action');
+export const ToolConfirmAction = forwardRef<HTMLButtonElement, ToolConfirmButtonProps>(function ToolConfirmAction({ asChild, className, children, onClick, ...props }, forwardedRef) {
+  const { labels, approve, approveRef, request } = useConfirmContext('ToolConfirm.Action');
+  const ref = useComposedRefs(forwardedRef, approveRef);
   const destructive = request.decision.risk === 'destructive';
+  const Component = asChild ? Slot : 'button';
   return (
-    <button
-      type="button"
+    <Component
+      type={asChild ? undefined : 'button'}
       data-slot="confirm-dialog-action"
       data-risk={request.decision.risk}
       {...props}
-      ref={(node) => {
-        approveRef.current = node;
-        if (typeof ref === 'function') ref(node);
-        else if (ref) ref.current = node;
-      }}
-      className={cx('mcp-confirm-dialog-action', className)}
+      ref={ref}
+      className={cx('mcp-button mcp-confirm-dialog-action', className)}
       onClick={composeEventHandlers(onClick, approve)}
     >
       {children ?? (destructive ? labels.approveDestructive : labels.approve)}
-    </button>
+    </Component>
   );
 });
-ToolConfirmDialogAction.displayName = 'ToolConfirmDialog.Action';
+ToolConfirmAction.displayName = 'ToolConfirm.Action';
 
 /** Props of {@link ToolConfirmDialog}. */
-export type ToolConfirmDialogProps = Omit<ToolConfirmDialogRootProps, 'children'> & { container?: HTMLElement | null | undefined; className?: string | undefined };
+export type ToolConfirmDialogProps = Omit<ToolConfirmRootProps, 'children'> & { container?: HTMLElement | null | undefined; className?: string | undefined };
 
 /**
  * The complete confirmation with every part in the default order.
@@ -386,33 +421,20 @@ export type ToolConfirmDialogProps = Omit<ToolConfirmDialogRootProps, 'children'
  */
 export function ToolConfirmDialog({ container, className, ...props }: ToolConfirmDialogProps) {
   return (
-    <ToolConfirmDialogRoot {...props}>
-      <ToolConfirmDialogContent container={container} className={className}>
-        <ToolConfirmDialogTitle />
-        <ToolConfirmDialogDescription />
-        <ToolConfirmDialogBadges />
-        <ToolConfirmDialogReasons />
-        <ToolConfirmDialogArguments />
-        <ToolConfirmDialogRemember />
-        <div data-slot="confirm-dialog-actions">
-          <ToolConfirmDialogCancel />
-          <ToolConfirmDialogAction />
+    <ToolConfirmRoot {...props}>
+      <ToolConfirmContent container={container} className={className}>
+        <ToolConfirmTitle />
+        <ToolConfirmDescription />
+        <ToolConfirmBadges />
+        <ToolConfirmReasons />
+        <ToolConfirmArguments />
+        <ToolConfirmRemember />
+        <div data-slot="confirm-dialog-actions" className="mcp-confirm-dialog-actions">
+          <ToolConfirmCancel />
+          <ToolConfirmAction />
         </div>
-      </ToolConfirmDialogContent>
-    </ToolConfirmDialogRoot>
+      </ToolConfirmContent>
+    </ToolConfirmRoot>
   );
 }
 ToolConfirmDialog.displayName = 'ToolConfirmDialog';
-
-export {
-  ToolConfirmDialogRoot as Root,
-  ToolConfirmDialogContent as Content,
-  ToolConfirmDialogTitle as Title,
-  ToolConfirmDialogDescription as Description,
-  ToolConfirmDialogBadges as Badges,
-  ToolConfirmDialogReasons as Reasons,
-  ToolConfirmDialogArguments as Arguments,
-  ToolConfirmDialogRemember as Remember,
-  ToolConfirmDialogCancel as Cancel,
-  ToolConfirmDialogAction as Action,
-};

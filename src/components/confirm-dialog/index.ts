@@ -1,18 +1,2 @@
-export {
-  ToolConfirmDialog,
-  ToolConfirmDialogAction,
-  ToolConfirmDialogArguments,
-  ToolConfirmDialogBadges,
-  ToolConfirmDialogCancel,
-  ToolConfirmDialogContent,
-  ToolConfirmDialogDescription,
-  ToolConfirmDialogReasons,
-  ToolConfirmDialogRemember,
-  ToolConfirmDialogRoot,
-  ToolConfirmDialogTitle,
-  type ApproveDetails,
-  type ConfirmRequest,
-  type ToolConfirmDialogContentProps,
-  type ToolConfirmDialogProps,
-  type ToolConfirmDialogRootProps,
-} from './confirm-dialog.js';
+export * as ToolConfirm from './parts.js';
+export { ToolConfirmDialog, type ApproveDetails, type ConfirmRequest, type ToolConfirmDialogProps } from './confirm-dialog.js';

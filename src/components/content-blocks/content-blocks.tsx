@@ -1,27 +1,32 @@
 'use client';
+import { useControllableState } from '@radix-ui/react-use-controllable-state';
 import { forwardRef, useId, useMemo, type ComponentPropsWithoutRef, type ComponentType, type ReactNode } from 'react';
-import { prepareContent, type BlockKind, type BlockOrder, type PreparedBlock } from '../../core/content.js';
 import type { Viewer } from '../../core/audience.js';
+import { prepareContent, type BlockKind, type BlockOrder, type PreparedBlock } from '../../core/content.js';
+import type { NowSource } from '../../core/controller.js';
 import type { AnnotationIssueHandler } from '../../core/issues.js';
-import { formatLabel, type Labels } from '../../internal/default-labels.js';
-import { useControllableState } from '../../internal/use-controllable-state.js';
 import { cx } from '../../internal/cx.js';
+import { formatLabel, type Labels } from '../../internal/default-labels.js';
+import { Icon } from '../../internal/icons.js';
 import { LabelsScope, useLabels } from '../../internal/labels.js';
 import { Freshness } from '../freshness/freshness.js';
-import { CopyButton, defaultBlockRenderers, type BlockRendererProps, type BlockRenderers } from './default-renderers.js';
+import { CopyButton, defaultBlockRenderers, type BlockRendererProps, type BlockRenderers, type OpenResourceRequest } from './default-renderers.js';
 
-/** Props of {@link ContentBlocks}. */
-export interface ContentBlocksProps extends Omit<ComponentPropsWithoutRef<'div'>, 'children'> {
+/** Props of {@link ContentBlocks}: its options plus any `div` attribute. */
+export interface ContentBlocksProps extends Omit<ComponentPropsWithoutRef<'div'>, 'children'>, ContentBlocksOptions {}
+
+/** What {@link ContentBlocks} does with the blocks (everything but the `div` attributes). */
+export interface ContentBlocksOptions {
   /** Content blocks as the server sent them. Anything malformed is checked, never trusted. */
   blocks: unknown;
   /**
    * Who is looking. Default `"user"`: forgetting the prop is safe. `"assistant"`
-   * shows what the model sees (a debug view).
+   * shows what the model sees (a debug view), with assistant-only blocks marked.
    */
   viewer?: Viewer | undefined;
   /** `"server"` keeps the server's order (default); `"priority"` sorts highest first, stable. */
   order?: BlockOrder | undefined;
-  /** Fold blocks whose priority is below this into an accessible "N more" disclosure. */
+  /** Fold blocks whose priority is below this into an accessible disclosure. */
   collapseBelow?: number | undefined;
   /** Priority given to blocks that declare none. Default 0.5. */
   neutralPriority?: number | undefined;
@@ -32,8 +37,8 @@ export interface ContentBlocksProps extends Omit<ComponentPropsWithoutRef<'div'>
   onExpandedChange?: ((expanded: boolean) => void) | undefined;
   /** Age in ms after which `lastModified` shows as stale. */
   staleAfterMs?: number | undefined;
-  /** Reference time for server rendering and hydration of freshness labels. */
-  now?: number | Date | undefined;
+  /** Reference time for server rendering and hydration of freshness labels, or a clock function. */
+  now?: NowSource | undefined;
   /** Keep freshness labels current with the shared clock after hydration. Default true; false pins them to `now`. */
   liveFreshness?: boolean | undefined;
   /** Locale for dates and sizes; default: the runtime's. */
@@ -50,6 +55,15 @@ export interface ContentBlocksProps extends Omit<ComponentPropsWithoutRef<'div'>
   copyable?: boolean | undefined;
   /** Called with the text a copy button wrote. */
   onCopyText?: ((text: string) => void) | undefined;
+  /** Opens resource links the browser cannot follow (`file:`, custom schemes), e.g. through `resources/read`. */
+  onOpenResource?: ((resource: OpenResourceRequest) => void) | undefined;
+  /**
+   * When nothing is visible, say that the content was for the assistant
+   * (only if something was hidden). Off by default: the user view never
+   * reveals that hidden content exists, so an empty result and an all-hidden
+   * one look the same.
+   */
+  revealHidden?: boolean | undefined;
   /** Image MIME types rendered from base64. */
   imageTypes?: readonly string[] | undefined;
   /** Audio MIME types rendered from base64. */
@@ -57,12 +71,54 @@ export interface ContentBlocksProps extends Omit<ComponentPropsWithoutRef<'div'>
   labels?: Partial<Labels> | undefined;
 }
 
+/** The option names of {@link ContentBlocksOptions}, so wrappers can pass them on and spread the rest. */
+export const CONTENT_BLOCKS_OPTIONS = [
+  'viewer',
+  'order',
+  'collapseBelow',
+  'neutralPriority',
+  'expanded',
+  'defaultExpanded',
+  'onExpandedChange',
+  'staleAfterMs',
+  'now',
+  'liveFreshness',
+  'locale',
+  'timeZone',
+  'onAnnotationIssue',
+  'renderText',
+  'components',
+  'copyable',
+  'onCopyText',
+  'onOpenResource',
+  'revealHidden',
+  'imageTypes',
+  'audioTypes',
+  'labels',
+] as const satisfies ReadonlyArray<keyof ContentBlocksOptions>;
+
+/** Everything items share, built once per list rather than once per block. */
+interface Shared {
+  viewer: Viewer;
+  renderers: BlockRenderers;
+  labels: Labels;
+  locale: string | readonly string[] | undefined;
+  renderText: ContentBlocksProps['renderText'];
+  staleAfterMs: number | undefined;
+  now: NowSource | undefined;
+  liveFreshness: boolean | undefined;
+  timeZone: string | undefined;
+  copyable: boolean | undefined;
+  onCopyText: ((text: string) => void) | undefined;
+  onOpenResource: ContentBlocksProps['onOpenResource'];
+}
+
 /**
  * Renders MCP content blocks for one viewer. Audience is filtered in core
  * before anything renders, so blocks the viewer may not see never reach the
  * DOM, an attribute, the clipboard or a count. Blocks can be ordered by
  * priority and low-priority ones folded into a disclosure that is not
- * mounted until opened.
+ * mounted until opened. Nothing visible gives one neutral line.
  *
  * @example
  * <ContentBlocks blocks={result.content} order="priority" collapseBelow={0.4} staleAfterMs={864e5} />
@@ -70,7 +126,7 @@ export interface ContentBlocksProps extends Omit<ComponentPropsWithoutRef<'div'>
 export const ContentBlocks = forwardRef<HTMLDivElement, ContentBlocksProps>(function ContentBlocks(
   {
     blocks,
-    viewer = 'user',
+    viewer: viewerProp = 'user',
     order = 'server',
     collapseBelow,
     neutralPriority,
@@ -87,6 +143,8 @@ export const ContentBlocks = forwardRef<HTMLDivElement, ContentBlocksProps>(func
     components,
     copyable,
     onCopyText,
+    onOpenResource,
+    revealHidden,
     imageTypes,
     audioTypes,
     labels: labelOverrides,
@@ -95,71 +153,90 @@ export const ContentBlocks = forwardRef<HTMLDivElement, ContentBlocksProps>(func
   },
   ref,
 ) {
+  // Anything but exactly "assistant" is the user view: typos fail closed.
+  const viewer: Viewer = viewerProp === 'assistant' ? 'assistant' : 'user';
   const labels = useLabels(labelOverrides);
   const prepared = useMemo(
     () => prepareContent(blocks, { viewer, order, collapseBelow, neutralPriority, onAnnotationIssue, imageTypes, audioTypes }),
     [blocks, viewer, order, collapseBelow, neutralPriority, onAnnotationIssue, imageTypes, audioTypes],
   );
-  const [expanded, setExpanded] = useControllableState({ value: expandedProp, defaultValue: defaultExpanded, onChange: onExpandedChange });
+  const [expanded = false, setExpanded] = useControllableState({ prop: expandedProp, defaultProp: defaultExpanded, onChange: onExpandedChange, caller: 'ContentBlocks' });
   const foldedId = useId();
-  const renderers = useMemo(() => ({ ...defaultBlockRenderers, ...components }), [components]);
-  const common = { labels, locale, renderText, staleAfterMs, now, liveFreshness, timeZone, copyable, onCopyText, renderers };
-  const { folded } = prepared;
+  const renderers = useMemo(() => (components ? { ...defaultBlockRenderers, ...components } : defaultBlockRenderers), [components]);
+  const shared: Shared = { viewer, labels, locale, renderText, staleAfterMs, now, liveFreshness, timeZone, copyable, onCopyText, onOpenResource, renderers };
+  const { shown, folded, hiddenCount } = prepared;
+  const empty = shown.length === 0 && folded.length === 0;
   return (
     <LabelsScope labels={labels}>
-    <div data-slot="content-blocks" data-viewer={viewer} data-order={order} {...props} ref={ref} className={cx('mcp-content-blocks', className)}>
-      {prepared.shown.map((block) => (
-        <ContentBlockItem key={block.key} block={block} {...common} />
-      ))}
-      {folded.length > 0 && (
-        <div data-slot="content-blocks-folded" data-state={expanded ? 'open' : 'closed'}>
-          <button type="button" data-slot="content-blocks-toggle" aria-expanded={expanded} aria-controls={expanded ? foldedId : undefined} onClick={() => setExpanded(!expanded)}>
-            {expanded ? labels.fewerBlocks : formatLabel(labels.moreBlocks, { count: folded.length })}
-          </button>
-          {expanded && (
-            <div id={foldedId} data-slot="content-blocks-folded-content">
-              {folded.map((block) => (
-                <ContentBlockItem key={block.key} block={block} {...common} />
-              ))}
-            </div>
-          )}
-        </div>
-      )}
-    </div>
+      <div data-slot="content-blocks" data-viewer={viewer} data-order={order} data-state={empty ? 'empty' : undefined} {...props} ref={ref} className={cx('mcp-content-blocks', className)}>
+        {empty && (
+          <p data-slot="content-blocks-empty" className="mcp-content-blocks-empty">
+            {revealHidden && hiddenCount > 0 ? labels.contentForAssistant : labels.noContent}
+          </p>
+        )}
+        {shown.map((block) => renderItem(block, shared))}
+        {folded.length > 0 && (
+          <div data-slot="content-blocks-folded" data-state={expanded ? 'open' : 'closed'} className="mcp-content-blocks-folded">
+            <button
+              type="button"
+              data-slot="content-blocks-toggle"
+              aria-expanded={expanded}
+              aria-controls={expanded ? foldedId : undefined}
+              onClick={() => setExpanded(!expanded)}
+              className="mcp-button mcp-content-blocks-toggle"
+            >
+              {expanded
+                ? folded.length === 1
+                  ? labels.fewerBlock
+                  : formatLabel(labels.fewerBlocks, { count: folded.length })
+                : folded.length === 1
+                  ? labels.moreBlock
+                  : formatLabel(labels.moreBlocks, { count: folded.length })}
+            </button>
+            {expanded && (
+              <div id={foldedId} data-slot="content-blocks-folded-content" className="mcp-content-blocks-folded-content">
+                {folded.map((block) => renderItem(block, shared))}
+              </div>
+            )}
+          </div>
+        )}
+      </div>
     </LabelsScope>
   );
 });
 ContentBlocks.displayName = 'ContentBlocks';
 
-interface ItemProps {
-  block: PreparedBlock;
-  renderers: BlockRenderers;
-  labels: Labels;
-  locale: string | readonly string[] | undefined;
-  renderText: ContentBlocksProps['renderText'];
-  staleAfterMs: number | undefined;
-  now: number | Date | undefined;
-  liveFreshness: boolean | undefined;
-  timeZone: string | undefined;
-  copyable: boolean | undefined;
-  onCopyText: ((text: string) => void) | undefined;
-}
-
-function ContentBlockItem({ block, renderers, labels, locale, renderText, staleAfterMs, now, liveFreshness, timeZone, copyable, onCopyText }: ItemProps) {
+// A plain function, not a component: no fiber, context read or memo per block.
+function renderItem(block: PreparedBlock, shared: Shared) {
+  const { renderers, labels, viewer, copyable } = shared;
   const Renderer = renderers[block.view.kind] as ComponentType<BlockRendererProps<BlockKind>>;
-  const copyText = block.view.kind === 'text' ? block.view.text : block.view.kind === 'resource_text' ? block.view.text : null;
+  const view = block.view;
+  const copyText = copyable ? (view.kind === 'text' || view.kind === 'resource_text' ? view.text : null) : null;
+  const assistantOnly = viewer === 'assistant' && block.audience !== 'everyone' && !block.audience.includes('user');
   return (
-    <div data-slot="content-block" data-kind={block.view.kind} data-priority={block.priority}>
-      <Renderer view={block.view} block={block} labels={labels} locale={locale} renderText={renderText} />
-      {(block.lastModified || (copyable && copyText !== null)) && (
-        <div data-slot="content-block-footer">
+    <div
+      key={block.key}
+      data-slot="content-block"
+      data-kind={view.kind}
+      data-priority={block.priority}
+      data-audience={assistantOnly ? 'assistant' : undefined}
+      className="mcp-content-block"
+    >
+      {assistantOnly && (
+        <span data-slot="content-block-audience" className="mcp-content-block-audience">
+          <Icon name="info" /> {labels.assistantOnly}
+        </span>
+      )}
+      <Renderer view={view} block={block} labels={labels} locale={shared.locale} renderText={shared.renderText} onOpenResource={shared.onOpenResource} />
+      {(block.lastModified || copyText !== null) && (
+        <div data-slot="content-block-footer" className="mcp-content-block-footer">
           {block.lastModified && (
             <>
               {labels.lastModified}{' '}
-              <Freshness date={block.lastModified} staleAfterMs={staleAfterMs} now={now} live={liveFreshness} locale={locale} timeZone={timeZone} />
+              <Freshness date={block.lastModified} staleAfterMs={shared.staleAfterMs} now={shared.now} live={shared.liveFreshness} locale={shared.locale} timeZone={shared.timeZone} />
             </>
           )}
-          {copyable && copyText !== null && <CopyButton text={copyText} label={labels.copy} copiedLabel={labels.copied} onCopyText={onCopyText} />}
+          {copyText !== null && <CopyButton text={copyText} label={labels.copy} copiedLabel={labels.copied} onCopyText={shared.onCopyText} />}
         </div>
       )}
     </div>

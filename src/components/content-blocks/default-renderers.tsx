@@ -1,80 +1,143 @@
 'use client';
-import { useCallback, useState, type ComponentType, type ReactNode } from 'react';
+import { useState, type ComponentType, type ReactNode } from 'react';
 import type { BlockKind, BlockView, PreparedBlock } from '../../core/content.js';
-import { formatLabel, type Labels } from '../../internal/default-labels.js';
 import { formatBytes } from '../../core/media.js';
 import { sanitizeLabel } from '../../core/text.js';
+import { formatLabel, type Labels } from '../../internal/default-labels.js';
 import { Icon } from '../../internal/icons.js';
+
+/** A resource link the browser cannot follow (`file:`, custom schemes), as handed to `onOpenResource`. */
+export interface OpenResourceRequest {
+  uri: string;
+  name: string;
+  mimeType: string | undefined;
+}
 
 /** What every block renderer receives. */
 export interface BlockRendererProps<K extends BlockKind = BlockKind> {
   /** The checked view of the block: only safe URLs, only strings. */
   view: Extract<BlockView, { kind: K }>;
-  /** The prepared block (server position, priority, date, raw block). */
+  /** The prepared block (server position, priority, date, snapshot of the block). */
   block: PreparedBlock;
   labels: Labels;
   locale?: string | readonly string[] | undefined;
   /** How the host renders text (e.g. Markdown); default: plain text with whitespace kept. */
   renderText?: ((text: string, block: PreparedBlock) => ReactNode) | undefined;
+  /** Opens a non-http(s) resource link (e.g. through `resources/read`). Without it such links are plain text. */
+  onOpenResource?: ((resource: OpenResourceRequest) => void) | undefined;
 }
 
 /** Renderers by block kind; override any of them through `components`. */
 export type BlockRenderers = { [K in BlockKind]: ComponentType<BlockRendererProps<K>> };
 
-/** Plain text, whitespace kept, never HTML. */
-export function TextBlock({ view, block, renderText }: BlockRendererProps<'text'>) {
-  return <div data-slot="content-text">{renderText ? renderText(view.text, block) : view.text}</div>;
+// Text longer than this gets a bounded, scrollable (and keyboard-reachable) box.
+const LONG_TEXT_CHARS = 1200;
+const LONG_TEXT_LINES = 20;
+
+function isLong(text: string): boolean {
+  if (text.length > LONG_TEXT_CHARS) return true;
+  let lines = 1;
+  for (let i = text.indexOf('\n'); i !== -1 && lines <= LONG_TEXT_LINES; i = text.indexOf('\n', i + 1)) lines++;
+  return lines > LONG_TEXT_LINES;
 }
 
-/** An image from base64 data of an allowed type, or a placeholder. */
+/**
+ * Plain text, whitespace kept, never HTML. JSON objects and arrays are shown
+ * indented in a monospace block; long text gets a bounded box that scrolls
+ * and can be reached with the keyboard.
+ */
+export function TextBlock({ view, block, renderText, labels }: BlockRendererProps<'text'>) {
+  if (renderText) return <div data-slot="content-text" className="mcp-content-text">{renderText(view.text, block)}</div>;
+  if (view.format === 'json') {
+    const long = isLong(view.pretty ?? view.text);
+    return (
+      <pre data-slot="content-text" data-format="json" data-long={long || undefined} tabIndex={long ? 0 : undefined} role={long ? 'group' : undefined} aria-label={long ? labels.longText : undefined} className="mcp-content-text mcp-code-block">
+        <code className="mcp-code">{view.pretty ?? view.text}</code>
+      </pre>
+    );
+  }
+  const long = isLong(view.text);
+  return (
+    <div data-slot="content-text" data-long={long || undefined} tabIndex={long ? 0 : undefined} role={long ? 'group' : undefined} aria-label={long ? labels.longText : undefined} className="mcp-content-text">
+      {view.text}
+    </div>
+  );
+}
+
+/** An image from base64 data of an allowed type, framed and never shown smaller than a thumbnail; or a placeholder. */
 export function ImageBlock({ view, labels }: BlockRendererProps<'image'>) {
   if (!view.src) return <Placeholder text={labels.imageUnavailable} />;
-  return <img data-slot="content-image" src={view.src} alt={labels.image} decoding="async" />;
+  return <img data-slot="content-image" className="mcp-content-image" src={view.src} alt={labels.image} decoding="async" />;
 }
 
 /** Audio from base64 data of an allowed type, or a placeholder. */
 export function AudioBlock({ view, labels }: BlockRendererProps<'audio'>) {
   if (!view.src) return <Placeholder text={labels.audioUnavailable} />;
-  return <audio data-slot="content-audio" src={view.src} controls preload="metadata" aria-label={labels.audio} />;
+  return <audio data-slot="content-audio" className="mcp-content-audio" src={view.src} controls preload="metadata" aria-label={labels.audio} />;
 }
 
-/** A resource link: clickable only for http(s), with rel="noopener noreferrer". */
-export function ResourceLinkBlock({ view, locale }: BlockRendererProps<'resource_link'>) {
+/**
+ * A resource link: a link for http(s) (new tab, `rel="noopener noreferrer"`),
+ * a button when the host can open other schemes (`onOpenResource`), plain
+ * text otherwise.
+ */
+export function ResourceLinkBlock({ view, locale, onOpenResource }: BlockRendererProps<'resource_link'>) {
   const name = view.title ?? view.name;
   const meta = [view.mimeType, formatBytes(view.size, locale)].filter(Boolean).join(' · ');
   return (
-    <div data-slot="content-resource-link">
+    <div data-slot="content-resource-link" className="mcp-content-resource-link">
       <Icon name="link" />
-      <div data-slot="content-resource-body">
+      <div data-slot="content-resource-body" className="mcp-content-resource-body">
         {view.href ? (
-          <a href={view.href} target="_blank" rel="noopener noreferrer" data-slot="content-resource-name">
+          <a href={view.href} target="_blank" rel="noopener noreferrer" data-slot="content-resource-name" className="mcp-content-resource-name mcp-link">
             {name}
           </a>
+        ) : onOpenResource ? (
+          <button type="button" data-slot="content-resource-name" className="mcp-content-resource-name mcp-link-button" onClick={() => onOpenResource({ uri: view.uri, name: view.name, mimeType: view.mimeType })}>
+            {name}
+          </button>
         ) : (
-          <span data-slot="content-resource-name">{name}</span>
+          <span data-slot="content-resource-name" className="mcp-content-resource-name">
+            {name}
+          </span>
         )}
         {!view.href && (
-          <code data-slot="content-resource-uri" translate="no">
+          <code data-slot="content-resource-uri" translate="no" className="mcp-content-resource-uri">
             {view.uri}
           </code>
         )}
-        {view.description && <p data-slot="content-resource-description">{view.description}</p>}
-        {meta && <span data-slot="content-resource-meta">{meta}</span>}
+        {view.description && (
+          <p data-slot="content-resource-description" className="mcp-content-resource-description">
+            {view.description}
+          </p>
+        )}
+        {meta && (
+          <span data-slot="content-resource-meta" className="mcp-content-resource-meta">
+            {meta}
+          </span>
+        )}
       </div>
     </div>
   );
 }
 
-/** An embedded text resource, with its URI and MIME type. */
-export function ResourceTextBlock({ view }: BlockRendererProps<'resource_text'>) {
+/** An embedded text resource, with its URI and MIME type, in a bounded monospace box. */
+export function ResourceTextBlock({ view, labels }: BlockRendererProps<'resource_text'>) {
+  const long = isLong(view.text);
   return (
-    <figure data-slot="content-resource-text">
-      <figcaption data-slot="content-resource-caption">
-        <code translate="no">{view.uri}</code>
-        {view.mimeType && <span data-slot="content-resource-meta">{view.mimeType}</span>}
+    <figure data-slot="content-resource-text" className="mcp-content-resource">
+      <figcaption data-slot="content-resource-caption" className="mcp-content-resource-caption">
+        <code translate="no" className="mcp-content-resource-uri">
+          {view.uri}
+        </code>
+        {view.mimeType && (
+          <span data-slot="content-resource-meta" className="mcp-content-resource-meta">
+            {view.mimeType}
+          </span>
+        )}
       </figcaption>
-      <pre data-slot="content-resource-pre" tabIndex={0}>
-        <code>{view.text}</code>
+      <pre data-slot="content-resource-pre" data-long={long || undefined} tabIndex={long ? 0 : undefined} role={long ? 'group' : undefined} aria-label={long ? labels.longText : undefined} className="mcp-code-block">
+        <code className="mcp-code">{view.text}</code>
       </pre>
     </figure>
   );
@@ -100,16 +163,21 @@ function downloadBase64(data: string, fileName: string): void {
 export function ResourceBlobBlock({ view, labels, locale }: BlockRendererProps<'resource_blob'>) {
   const valid = view.byteLength !== null;
   const meta = [view.mimeType, formatBytes(view.byteLength, locale)].filter(Boolean).join(' · ');
-  const onDownload = useCallback(() => downloadBase64(view.data, view.fileName), [view.data, view.fileName]);
   return (
-    <figure data-slot="content-resource-blob">
-      <figcaption data-slot="content-resource-caption">
+    <figure data-slot="content-resource-blob" className="mcp-content-resource">
+      <figcaption data-slot="content-resource-caption" className="mcp-content-resource-caption">
         <Icon name="file" />
-        <code translate="no">{view.uri}</code>
-        {meta && <span data-slot="content-resource-meta">{meta}</span>}
+        <code translate="no" className="mcp-content-resource-uri">
+          {view.uri}
+        </code>
+        {meta && (
+          <span data-slot="content-resource-meta" className="mcp-content-resource-meta">
+            {meta}
+          </span>
+        )}
       </figcaption>
       {valid ? (
-        <button type="button" data-slot="content-download" onClick={onDownload}>
+        <button type="button" data-slot="content-download" className="mcp-button" onClick={() => downloadBase64(view.data, view.fileName)}>
           {labels.download} <span data-slot="content-download-name">{view.fileName}</span>
         </button>
       ) : (
@@ -131,7 +199,7 @@ export function InvalidBlock({ labels }: BlockRendererProps<'invalid'>) {
 
 function Placeholder({ text }: { text: string }) {
   return (
-    <p data-slot="content-placeholder">
+    <p data-slot="content-placeholder" className="mcp-content-placeholder">
       <Icon name="warning" /> {text}
     </p>
   );
@@ -149,10 +217,10 @@ export const defaultBlockRenderers: BlockRenderers = {
   invalid: InvalidBlock,
 };
 
-/** A copy button for text the viewer can already see — never anything else. */
+/** An icon button that copies text the viewer can already see — never anything else. Shown on hover and focus. */
 export function CopyButton({ text, label, copiedLabel, onCopyText }: { text: string; label: string; copiedLabel: string; onCopyText?: ((text: string) => void) | undefined }) {
   const [copied, setCopied] = useState(false);
-  const copy = useCallback(async () => {
+  const copy = async () => {
     try {
       await navigator.clipboard.writeText(text);
       setCopied(true);
@@ -160,10 +228,10 @@ export function CopyButton({ text, label, copiedLabel, onCopyText }: { text: str
     } catch {
       setCopied(false);
     }
-  }, [text, onCopyText]);
+  };
   return (
-    <button type="button" data-slot="content-copy" data-state={copied ? 'copied' : 'idle'} onClick={copy}>
-      {copied ? copiedLabel : label}
+    <button type="button" data-slot="content-copy" data-state={copied ? 'copied' : 'idle'} aria-label={copied ? copiedLabel : label} title={copied ? copiedLabel : label} className="mcp-icon-button mcp-content-copy" onClick={copy}>
+      <Icon name={copied ? 'check' : 'copy'} />
     </button>
   );
 }

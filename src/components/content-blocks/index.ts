@@ -1,4 +1,4 @@
-export { ContentBlocks, type ContentBlocksProps } from './content-blocks.js';
+export { ContentBlocks, type ContentBlocksOptions, type ContentBlocksProps } from './content-blocks.js';
 export {
   AudioBlock,
   ImageBlock,
@@ -11,4 +11,5 @@ export {
   defaultBlockRenderers,
   type BlockRendererProps,
   type BlockRenderers,
+  type OpenResourceRequest,
 } from './default-renderers.js';

@@ -1,10 +1,11 @@
 'use client';
 import { forwardRef, useCallback, useMemo, useState, useSyncExternalStore, type ComponentPropsWithoutRef } from 'react';
+import type { NowSource } from '../../core/controller.js';
 import { formatAbsoluteTime, freshnessLabel, readLastModified } from '../../core/freshness.js';
 import type { AnnotationIssueHandler } from '../../core/issues.js';
-import type { Labels } from '../../internal/default-labels.js';
 import { clockNow, subscribeClock } from '../../internal/clock.js';
 import { cx } from '../../internal/cx.js';
+import type { Labels } from '../../internal/default-labels.js';
 import { useLabels } from '../../internal/labels.js';
 import { useTooltip } from '../../internal/use-tooltip.js';
 
@@ -13,10 +14,12 @@ export interface FreshnessProps extends Omit<ComponentPropsWithoutRef<'time'>, '
   /** An ISO 8601 string (as in `lastModified`) or a Date. Unparseable values render nothing and are reported. */
   date: string | Date | null | undefined;
   /**
-   * Reference time for server rendering and hydration, so both render the
-   * same text. Afterwards the label follows the shared clock unless `live` is false.
+   * The current time: a fixed time for server rendering and hydration (both
+   * render the same text; afterwards the label follows the shared clock unless
+   * `live` is false, in which case it follows this prop), or a function that
+   * is the clock.
    */
-  now?: number | Date | undefined;
+  now?: NowSource | undefined;
   /** Keep the label current with the page's one shared clock. Default true. */
   live?: boolean | undefined;
   /** Age in ms after which the date is shown as stale. */
@@ -33,10 +36,23 @@ export interface FreshnessProps extends Omit<ComponentPropsWithoutRef<'time'>, '
 
 const noSubscribe = () => () => {};
 
+/** A {@link NowSource} as milliseconds, or `undefined` when none is given. Never throws. */
+export function resolveNow(now: NowSource | undefined): number | undefined {
+  try {
+    if (typeof now === 'function') return now();
+    if (typeof now === 'number') return now;
+    if (now instanceof Date) return now.getTime();
+  } catch {
+    // A broken clock falls back to the page's.
+  }
+  return undefined;
+}
+
 /**
  * How fresh something is: a `<time>` with a relative label ("3 hours ago"),
- * the absolute time on hover and focus, and a stale state past a host-set
- * age. Every instance shares one clock, so 1,000 labels mean one timer.
+ * the absolute time on hover, and a stale state past a host-set age. It is
+ * not a tab stop. Every instance shares one clock, so 1,000 labels mean one
+ * timer, and a tick re-renders only labels whose text changed.
  *
  * @example
  * <Freshness date={block.annotations?.lastModified} staleAfterMs={7 * 864e5} />
@@ -50,7 +66,9 @@ export const Freshness = forwardRef<HTMLTimeElement, FreshnessProps>(function Fr
     () => (date instanceof Date ? (Number.isNaN(date.getTime()) ? null : date) : readLastModified(date ?? undefined, onAnnotationIssue, 'lastModified')),
     [date, onAnnotationIssue],
   );
-  const [mountedAt] = useState(() => (now === undefined ? clockNow() : typeof now === 'number' ? now : now.getTime()));
+  const [mountedAt] = useState(clockNow);
+  // The time the label is pinned to when it is not live (and on the server): follows the prop.
+  const pinned = resolveNow(now) ?? mountedAt;
   // The snapshot is "state|label": a tick re-renders only labels whose text changed.
   const labelAt = useCallback(
     (at: number): string => {
@@ -63,8 +81,8 @@ export const Freshness = forwardRef<HTMLTimeElement, FreshnessProps>(function Fr
   const ticking = live && parsed !== null;
   const snapshot = useSyncExternalStore(
     ticking ? subscribeClock : noSubscribe,
-    () => labelAt(ticking ? clockNow() : mountedAt),
-    () => labelAt(mountedAt),
+    () => labelAt(ticking ? (typeof now === 'function' ? (resolveNow(now) ?? clockNow()) : clockNow()) : pinned),
+    () => labelAt(pinned),
   );
   // Rendered only while shown: pages hold hundreds of these labels.
   const tooltip = useTooltip<HTMLTimeElement>({ onFocus, onBlur, onMouseEnter, onMouseLeave, onKeyDown }, { lazy: true });
@@ -74,9 +92,9 @@ export const Freshness = forwardRef<HTMLTimeElement, FreshnessProps>(function Fr
   return (
     <time dateTime={parsed.toISOString()} data-slot="freshness" data-state={state} {...props} {...tooltip.triggerProps} ref={ref} className={cx('mcp-freshness', className)}>
       {snapshot.slice(split + 1)}
-      {state === 'stale' && <span data-slot="freshness-stale">{` (${labels.stale})`}</span>}
+      {state === 'stale' && <span data-slot="freshness-stale" className="mcp-freshness-stale">{` (${labels.stale})`}</span>}
       {tooltip.render && (
-        <span data-slot="freshness-tooltip" {...tooltip.tooltipProps}>
+        <span data-slot="freshness-tooltip" className="mcp-freshness-tooltip" {...tooltip.tooltipProps}>
           {formatAbsoluteTime(parsed, { locale, timeZone })}
         </span>
       )}

@@ -1,1 +1,2 @@
-export { ToolBadge, ToolBadges, ToolBadgesRoot, Root, Badge, type ToolBadgeProps, type ToolBadgesProps, type ToolBadgesRootProps } from './tool-badges.js';
+export * as ToolBadge from './parts.js';
+export { ToolBadges, type ToolBadgesProps } from './tool-badges.js';

@@ -1,17 +1,19 @@
 'use client';
 import { createContext, forwardRef, useContext, useMemo, type ComponentPropsWithoutRef, type ReactNode } from 'react';
-import { formatLabel, type Labels } from '../../internal/default-labels.js';
-import { normalizeTrust, type Trust } from '../../core/decisions.js';
+import type { Trust } from '../../core/decisions.js';
 import type { AnnotationIssueHandler } from '../../core/issues.js';
-import { resolveToolHints, toolBadges, type ToolBadgeKind, type ToolBadgeSpec } from '../../core/tool-hints.js';
+import { presentTool, type PresentedBadge } from '../../core/presentation.js';
+import type { ToolBadgeKind } from '../../core/tool-hints.js';
 import type { Tool } from '../../core/types.js';
 import { cx } from '../../internal/cx.js';
+import type { Labels } from '../../internal/default-labels.js';
 import { Icon } from '../../internal/icons.js';
 import { useLabels } from '../../internal/labels.js';
 import { useTooltip } from '../../internal/use-tooltip.js';
+import { useServerTrust } from '../approval-provider/approval-provider.js';
 
-const ROOT_NAME = 'ToolBadges.Root';
-const BADGE_NAME = 'ToolBadges.Badge';
+const ROOT_NAME = 'ToolBadge.Root';
+const ITEM_NAME = 'ToolBadge.Item';
 
 interface ToolBadgesContextValue {
   trust: Trust;
@@ -26,46 +28,63 @@ function useToolBadgesContext(part: string): ToolBadgesContextValue {
   return context;
 }
 
-/** Props of {@link ToolBadgesRoot}. */
-export interface ToolBadgesRootProps extends Omit<ComponentPropsWithoutRef<'ul'>, 'children'> {
+/** Props of {@link ToolBadgeRoot}. */
+export interface ToolBadgeRootProps extends Omit<ComponentPropsWithoutRef<'ul'>, 'children'> {
   /** The tool definition; `undefined` for an unknown tool (worst case). */
   tool: Tool | undefined;
-  /** Trust of the tool's server. Default `untrusted`: badges read as the server's claims. */
+  /** The name the call used, for an unknown tool. */
+  toolName?: string | undefined;
+  /**
+   * Server of the tool. Inside a `ToolApprovalProvider` its trust comes from
+   * the provider, so every component shows the same verdict.
+   */
+  serverId?: string | undefined;
+  /** Trust of the tool's server when there is no provider. Default `untrusted`: badges read as the server's claims. */
   trust?: Trust | undefined;
+  /** Show "Unverified" once when an untrusted server declared some hints. Default true. */
+  unverifiedNote?: boolean | undefined;
   /** Receives malformed annotations. */
   onAnnotationIssue?: AnnotationIssueHandler | undefined;
   /** Overrides for built-in strings. */
   labels?: Partial<Labels> | undefined;
-  /** Badges to render; a function receives the computed badges so a host can reorder or restyle them. */
-  children?: ReactNode | ((badges: ToolBadgeSpec[]) => ReactNode);
+  /** Badges to render; a function receives the presented badges so a host can reorder or restyle them. */
+  children?: ReactNode | ((badges: PresentedBadge[]) => ReactNode);
 }
 
 /**
- * A list of hint badges for one tool. Without children it renders every
- * badge; with a function child it hands over the computed badges.
+ * A list of hint badges for one tool: risk first and prominent, the rest
+ * quiet. For an untrusted server it says once that the hints are unverified.
+ * Without children it renders every badge; with a function child it hands
+ * over the presented badges.
  *
  * @example
- * <ToolBadgesRoot tool={tool} trust="trusted">
- *   {(badges) => badges.map((b) => <ToolBadge key={b.kind} badge={b} />)}
- * </ToolBadgesRoot>
+ * <ToolBadge.Root tool={tool} serverId="files">
+ *   {(badges) => badges.map((b) => <ToolBadge.Item key={b.kind} badge={b} />)}
+ * </ToolBadge.Root>
  */
-export const ToolBadgesRoot = forwardRef<HTMLUListElement, ToolBadgesRootProps>(function ToolBadgesRoot(
-  { tool, trust, onAnnotationIssue, labels: labelOverrides, children, className, ...props },
+export const ToolBadgeRoot = forwardRef<HTMLUListElement, ToolBadgeRootProps>(function ToolBadgeRoot(
+  { tool, toolName, serverId, trust: trustProp, unverifiedNote = true, onAnnotationIssue, labels: labelOverrides, children, className, ...props },
   ref,
 ) {
   const labels = useLabels(labelOverrides);
-  const normalizedTrust = normalizeTrust(trust);
-  const badges = useMemo(() => toolBadges(resolveToolHints(tool, { onAnnotationIssue })), [tool, onAnnotationIssue]);
-  const context = useMemo(() => ({ trust: normalizedTrust, labels }), [normalizedTrust, labels]);
+  const trust = useServerTrust(serverId, trustProp);
+  const presentation = useMemo(() => presentTool(tool, { trust, toolName, onAnnotationIssue }), [tool, trust, toolName, onAnnotationIssue]);
+  const context = useMemo(() => ({ trust, labels }), [trust, labels]);
+  const showNote = unverifiedNote && presentation.unverified;
   return (
     <ToolBadgesContext.Provider value={context}>
-      <ul aria-label={labels.toolHints} data-slot="tool-badges" data-trust={normalizedTrust} {...props} ref={ref} className={cx('mcp-tool-badges', className)}>
-        {typeof children === 'function' ? children(badges) : (children ?? badges.map((badge) => <ToolBadge key={badge.kind} badge={badge} />))}
+      <ul aria-label={labels.toolHints} data-slot="tool-badges" data-trust={trust} data-risk={presentation.risk} {...props} ref={ref} className={cx('mcp-tool-badges', className)}>
+        {showNote && (
+          <li data-slot="tool-badges-unverified" className="mcp-tool-badges-unverified" title={labels.claimDescription}>
+            {labels.unverified}
+          </li>
+        )}
+        {typeof children === 'function' ? children(presentation.badges) : (children ?? presentation.badges.map((badge) => <ToolBadgeItem key={badge.kind} badge={badge} />))}
       </ul>
     </ToolBadgesContext.Provider>
   );
 });
-ToolBadgesRoot.displayName = ROOT_NAME;
+ToolBadgeRoot.displayName = ROOT_NAME;
 
 const LABEL_KEYS: Record<ToolBadgeKind, [keyof Labels, keyof Labels]> = {
   'read-only': ['readOnly', 'readOnlyDescription'],
@@ -74,26 +93,26 @@ const LABEL_KEYS: Record<ToolBadgeKind, [keyof Labels, keyof Labels]> = {
   idempotent: ['idempotent', 'idempotentDescription'],
   'open-world': ['openWorld', 'openWorldDescription'],
   'closed-world': ['closedWorld', 'closedWorldDescription'],
+  background: ['background', 'backgroundDescription'],
 };
 
-/** Props of {@link ToolBadge}. */
-export interface ToolBadgeProps extends ComponentPropsWithoutRef<'li'> {
-  /** One badge from the root's computed list. */
-  badge: ToolBadgeSpec;
+/** Props of {@link ToolBadgeItem}. */
+export interface ToolBadgeItemProps extends ComponentPropsWithoutRef<'li'> {
+  /** One badge from the root's presented list (or `presentTool(...).badges`). */
+  badge: PresentedBadge;
 }
 
 /**
  * One hint badge: an icon, a text label and a plain-words explanation shown
- * on hover and focus (and always available as its accessible description).
- * Assumed hints say "assumed"; an untrusted server's hints read as claims.
+ * on hover and always available as its accessible description. It is not a
+ * tab stop. Assumed hints say "assumed".
  */
-export const ToolBadge = forwardRef<HTMLLIElement, ToolBadgeProps>(function ToolBadge({ badge, className, onFocus, onBlur, onMouseEnter, onMouseLeave, onKeyDown, ...props }, ref) {
-  const { trust, labels } = useToolBadgesContext(BADGE_NAME);
+export const ToolBadgeItem = forwardRef<HTMLLIElement, ToolBadgeItemProps>(function ToolBadgeItem({ badge, className, onFocus, onBlur, onMouseEnter, onMouseLeave, onKeyDown, ...props }, ref) {
+  const { trust, labels } = useToolBadgesContext(ITEM_NAME);
   const tooltip = useTooltip<HTMLLIElement>({ onFocus, onBlur, onMouseEnter, onMouseLeave, onKeyDown });
   const [labelKey, descriptionKey] = LABEL_KEYS[badge.kind];
-  const claimed = badge.declared && trust === 'untrusted';
-  const text = claimed ? formatLabel(labels.claimed, { label: labels[labelKey] }) : labels[labelKey];
-  const qualifier = badge.declared ? (trust === 'untrusted' ? labels.claimDescription : '') : labels.assumedDescription;
+  const status = badge.status ?? (!badge.declared ? 'assumed' : trust === 'trusted' ? 'verified' : 'claimed');
+  const qualifier = status === 'assumed' ? labels.assumedDescription : status === 'claimed' ? labels.claimDescription : '';
   return (
     <li
       data-slot="tool-badge"
@@ -101,6 +120,8 @@ export const ToolBadge = forwardRef<HTMLLIElement, ToolBadgeProps>(function Tool
       data-hint={badge.hint}
       data-value={String(badge.value)}
       data-declared={String(badge.declared)}
+      data-status={status}
+      data-tier={badge.tier ?? 'risk'}
       data-trust={trust}
       {...props}
       {...tooltip.triggerProps}
@@ -108,29 +129,29 @@ export const ToolBadge = forwardRef<HTMLLIElement, ToolBadgeProps>(function Tool
       className={cx('mcp-tool-badge', className)}
     >
       <Icon name={badge.kind} />
-      <span data-slot="tool-badge-label">{text}</span>
-      {!badge.declared && <span data-slot="tool-badge-assumed">{` (${labels.assumed})`}</span>}
-      <span data-slot="tool-badge-tooltip" {...tooltip.tooltipProps}>
+      <span data-slot="tool-badge-label" className="mcp-tool-badge-label">
+        {labels[labelKey]}
+      </span>
+      {status === 'assumed' && <span data-slot="tool-badge-assumed" className="mcp-tool-badge-assumed">{` (${labels.assumed})`}</span>}
+      <span data-slot="tool-badge-tooltip" className="mcp-tool-badge-tooltip" {...tooltip.tooltipProps}>
         {labels[descriptionKey]}
         {qualifier && ` ${qualifier}`}
       </span>
     </li>
   );
 });
-ToolBadge.displayName = BADGE_NAME;
+ToolBadgeItem.displayName = ITEM_NAME;
 
 /** Props of {@link ToolBadges}. */
-export type ToolBadgesProps = Omit<ToolBadgesRootProps, 'children'>;
+export type ToolBadgesProps = Omit<ToolBadgeRootProps, 'children'>;
 
 /**
  * Every hint badge for a tool, in the default order.
  *
  * @example
- * <ToolBadges tool={tool} trust={server.trusted ? 'trusted' : 'untrusted'} />
+ * <ToolBadges tool={tool} serverId="files" />
  */
 export const ToolBadges = forwardRef<HTMLUListElement, ToolBadgesProps>(function ToolBadges(props, ref) {
-  return <ToolBadgesRoot {...props} ref={ref} />;
+  return <ToolBadgeRoot {...props} ref={ref} />;
 });
 ToolBadges.displayName = 'ToolBadges';
-
-export { ToolBadgesRoot as Root, ToolBadge as Badge };

@@ -1,29 +1,39 @@
 'use client';
-import { forwardRef, memo, useCallback, useId, useMemo, useState, type ComponentPropsWithoutRef, type ReactNode } from 'react';
+import { forwardRef, memo, useCallback, useEffect, useId, useMemo, useRef, useState, type ComponentPropsWithoutRef, type ReactNode } from 'react';
+import { useComposedRefs } from '@radix-ui/react-compose-refs';
 import { previewArguments } from '../../core/arguments.js';
-import { canRetryWithoutAsking, normalizeTrust, type Trust } from '../../core/decisions.js';
+import type { ApprovalResult, PendingToolApproval } from '../../core/controller.js';
+import type { Trust } from '../../core/decisions.js';
 import type { AnnotationIssueHandler } from '../../core/issues.js';
-import type { Labels } from '../../internal/default-labels.js';
-import { resolveToolHints, toolIdentity, toolRisk } from '../../core/tool-hints.js';
+import { presentTool } from '../../core/presentation.js';
 import { progressFraction, toolCallState, type ToolCallState, type ToolCallStatus } from '../../core/tool-status.js';
 import type { Tool } from '../../core/types.js';
 import { cx } from '../../internal/cx.js';
+import { formatLabel, type Labels } from '../../internal/default-labels.js';
 import { Icon, type IconName } from '../../internal/icons.js';
 import { useLabels } from '../../internal/labels.js';
-import { useOptionalToolApproval } from '../approval-provider/approval-provider.js';
+import { useApprovalShared, usePendingApproval, useServerTrust, type ApprovalUI } from '../approval-provider/approval-provider.js';
 import { ToolBadges } from '../tool-badges/tool-badges.js';
 import { ToolResult, type ToolResultProps } from '../tool-result/tool-result.js';
 
 /** Props of {@link ToolCallCard}. */
 export interface ToolCallCardProps extends Omit<ComponentPropsWithoutRef<'article'>, 'children'> {
-  /** Server the tool belongs to; used for retries through the approval provider. */
+  /** Server the tool belongs to. Inside a provider, trust comes from it and retries are decided by it. */
   serverId?: string | undefined;
   /** The tool's definition; `undefined` when unknown. */
   tool: Tool | undefined;
-  /** The name the call used, shown when the tool is unknown. */
+  /** The name the call used, shown (sanitised) when the tool is unknown. */
   toolName?: string | undefined;
-  /** Trust of the server; default: the approval provider's, else `untrusted`. */
+  /** Trust of the server when there is no provider (inside one, `untrusted` can only make it more cautious). */
   trust?: Trust | undefined;
+  /**
+   * Ties the card to its call: pass the same `callId` to `requestApproval`.
+   * The card then shows that call's inline prompt, and focus returns here
+   * when its dialog closes after the opener is gone.
+   */
+  callId?: string | undefined;
+  /** Where this card's confirmations appear; default: the provider's `approvalUI`. */
+  approval?: ApprovalUI | undefined;
   /** Arguments of the call. */
   args?: unknown;
   /** Where the call is in its life. */
@@ -31,13 +41,15 @@ export interface ToolCallCardProps extends Omit<ComponentPropsWithoutRef<'articl
   /** The tool's annotations changed since the user approved it. */
   annotationsChanged?: boolean | undefined;
   /** Shows a Cancel button while running. */
-  onCancel?: (() => void) | undefined;
+  onCancel?: ((callId: string | undefined) => void) | undefined;
   /**
-   * Shows Retry after an error. Called only once a retry may go ahead: at once
-   * for idempotent tools of trusted servers, otherwise after a new approval
-   * through the nearest `ToolApprovalProvider` (without one, no Retry is offered).
+   * Shows Retry after an error (inside a provider). The card never retries on
+   * its own authority: a retry is a new decision, made by the provider with
+   * today's trust, mode, overrides and memory (asking if it must), and
+   * `onRetry` is called only when that decision lets the call run. Run the
+   * call directly in it, without asking again: the question was asked.
    */
-  onRetry?: (() => void) | undefined;
+  onRetry?: ((approval: ApprovalResult, callId: string | undefined) => void) | undefined;
   /** Props for the result (viewer, order, collapseBelow, …). */
   resultProps?: Omit<ToolResultProps, 'result'> | undefined;
   /** Replaces the default result rendering. */
@@ -68,111 +80,226 @@ const STATE_LABELS: Record<ToolCallState, keyof Labels> = {
   cancelled: 'cancelled',
 };
 
+type RetryNote = { type: 'blocked'; reason: string } | { type: 'denied' } | null;
+
 /**
- * One tool call's life in one card: awaiting approval, running with MCP
- * progress, done with its result, error with a retry that follows the retry
- * policy, blocked or denied. The status is one union, exposed as `data-state`.
- * Memoised: a transcript of many cards re-renders only the card that changed.
+ * One tool call's life in one card: awaiting approval (in a dialog or right
+ * here, inline), running with MCP progress, done with its result, error with
+ * a retry that is decided again, blocked or denied. The status is one union,
+ * exposed as `data-state`; risk colours the whole card. Memoised: a
+ * transcript re-renders only the card that changed.
  *
  * @example
- * <ToolCallCard serverId="files" tool={tool} args={args} status={{ type: 'running', progress }} onCancel={abort} />
+ * <ToolCallCard serverId="files" callId={call.id} tool={tool} args={args} status={status} onRetry={runAgain} />
  */
 const ToolCallCardImpl = forwardRef<HTMLElement, ToolCallCardProps>(function ToolCallCard(
-  { serverId, tool, toolName, trust: trustProp, args, status, annotationsChanged, onCancel, onRetry, resultProps, children, headingLevel = 3, onAnnotationIssue, labels: labelOverrides, className, ...props },
-  ref,
+  {
+    serverId,
+    tool,
+    toolName,
+    trust: trustProp,
+    callId,
+    approval: approvalProp,
+    args,
+    status,
+    annotationsChanged,
+    onCancel,
+    onRetry,
+    resultProps,
+    children,
+    headingLevel = 3,
+    onAnnotationIssue,
+    labels: labelOverrides,
+    className,
+    ...props
+  },
+  forwardedRef,
 ) {
   const labels = useLabels(labelOverrides);
-  const approval = useOptionalToolApproval();
-  const trust = trustProp ?? (approval && serverId !== undefined ? approval.trustOf(serverId) : normalizeTrust(undefined));
-  const state = toolCallState(status);
-  const identity = useMemo(() => toolIdentity(tool, { onAnnotationIssue }), [tool, onAnnotationIssue]);
-  const risk = useMemo(() => toolRisk(resolveToolHints(tool)), [tool]);
+  const shared = useApprovalShared();
+  const trust = useServerTrust(serverId, trustProp);
+  const autoId = useId();
+  const effectiveCallId = callId ?? autoId;
+  const inline = shared !== null && (approvalProp ?? shared.approvalUI) === 'inline';
+  const pending = usePendingApproval(shared ? effectiveCallId : undefined);
+  const presentation = useMemo(() => presentTool(tool, { trust, toolName, onAnnotationIssue }), [tool, trust, toolName, onAnnotationIssue]);
   const argsText = useMemo(() => previewArguments(args).folded, [args]);
   const titleId = useId();
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const articleRef = useRef<HTMLElement>(null);
+  const ref = useComposedRefs(forwardedRef, articleRef);
   const [retrying, setRetrying] = useState(false);
+  const [retryNote, setRetryNote] = useState<RetryNote>(null);
 
-  const retryFreely = canRetryWithoutAsking(tool, trust);
-  const canOfferRetry = onRetry !== undefined && state === 'error' && (retryFreely || (approval !== null && serverId !== undefined));
+  // Inline: this card shows its call's prompt instead of the dialog.
+  useEffect(() => {
+    if (!inline || !shared) return;
+    return shared.controller.claim(effectiveCallId);
+  }, [inline, shared, effectiveCallId]);
+  // Focus comes back here when a dialog for this call closes and its opener is gone.
+  useEffect(() => {
+    const heading = headingRef.current;
+    if (!shared || !heading) return;
+    shared.cards.set(effectiveCallId, heading);
+    return () => {
+      if (shared.cards.get(effectiveCallId) === heading) shared.cards.delete(effectiveCallId);
+    };
+  }, [shared, effectiveCallId]);
+
+  const state = pending ? 'awaiting-approval' : toolCallState(status);
+  const canOfferRetry = onRetry !== undefined && toolCallState(status) === 'error' && shared !== null && serverId !== undefined && !pending;
   const retry = useCallback(async () => {
-    if (!onRetry) return;
-    if (retryFreely) return onRetry();
-    if (!approval || serverId === undefined) return;
+    if (!onRetry || !shared || serverId === undefined) return;
     setRetrying(true);
+    setRetryNote(null);
     try {
-      const result = await approval.requestApproval({ serverId, tool, toolName, args });
-      if (result.outcome === 'run') onRetry();
+      const result = await shared.api.requestApproval({ serverId, tool, toolName, args, callId: effectiveCallId, retry: true });
+      if (result.outcome === 'run') onRetry(result, callId);
+      else if (result.outcome === 'blocked') setRetryNote({ type: 'blocked', reason: result.decision.reasons[0]?.text ?? '' });
+      else setRetryNote({ type: 'denied' });
     } finally {
       setRetrying(false);
     }
-  }, [onRetry, retryFreely, approval, serverId, tool, toolName, args]);
+  }, [onRetry, shared, serverId, tool, toolName, args, effectiveCallId, callId]);
 
-  const name = identity.displayName || toolName || labels.unnamedTool;
   const Heading = `h${headingLevel}` as const;
   const result = status.type === 'success' || status.type === 'error' ? status.result : undefined;
   return (
-    <article data-slot="tool-call-card" data-state={state} data-risk={risk} data-trust={trust} aria-labelledby={titleId} {...props} ref={ref} className={cx('mcp-tool-call-card', className)}>
-      <header data-slot="tool-call-card-header">
-        <Heading id={titleId} data-slot="tool-call-card-title">
-          {name}
+    <article
+      data-slot="tool-call-card"
+      data-state={state}
+      data-risk={presentation.risk}
+      data-trust={trust}
+      data-approval={inline && pending ? 'inline' : undefined}
+      aria-labelledby={titleId}
+      {...props}
+      ref={ref}
+      className={cx('mcp-tool-call-card', className)}
+    >
+      <header data-slot="tool-call-card-header" className="mcp-tool-call-card-header">
+        <Heading id={titleId} ref={headingRef} tabIndex={-1} data-slot="tool-call-card-title" className="mcp-tool-call-card-title">
+          {presentation.displayName || labels.unnamedTool}
         </Heading>
-        {(identity.titled || (!identity.name && toolName)) && (
-          <code data-slot="tool-call-card-tool-name" translate="no">
-            {identity.name || toolName}
+        {presentation.showMachineName && (
+          <code data-slot="tool-call-card-tool-name" translate="no" className="mcp-machine-name">
+            {presentation.name}
           </code>
         )}
-        <span role="status" data-slot="tool-call-card-status" data-state={state}>
+        <span role="status" data-slot="tool-call-card-status" data-state={state} className="mcp-tool-call-card-status">
           <Icon name={STATE_ICONS[state]} /> {labels[STATE_LABELS[state]]}
         </span>
       </header>
-      <ToolBadges tool={tool} trust={trust} labels={labelOverrides} onAnnotationIssue={onAnnotationIssue} />
+      <ToolBadges tool={tool} toolName={toolName} trust={trust} labels={labelOverrides} onAnnotationIssue={onAnnotationIssue} />
       {annotationsChanged && (
-        <p data-slot="tool-call-card-notice" role="note">
+        <p data-slot="tool-call-card-notice" role="note" className="mcp-tool-call-card-notice">
           <Icon name="warning" /> {labels.annotationsChanged}
         </p>
       )}
       {args !== undefined && (
-        <details data-slot="tool-call-card-args">
-          <summary>{labels.arguments}</summary>
-          <pre tabIndex={0}>
-            <code>{argsText}</code>
+        <details data-slot="tool-call-card-args" className="mcp-tool-call-card-args" open={inline && pending ? true : undefined}>
+          <summary className="mcp-summary">{labels.arguments}</summary>
+          <pre className="mcp-code-block">
+            <code className="mcp-code">{argsText}</code>
           </pre>
         </details>
       )}
-      {status.type === 'running' && (
-        <div data-slot="tool-call-card-progress">
+      {inline && pending && <InlineApproval pending={pending} labels={labels} onAnswered={() => headingRef.current?.focus()} />}
+      {status.type === 'running' && !pending && (
+        <div data-slot="tool-call-card-progress" className="mcp-tool-call-card-progress">
           <ProgressBar progress={status.progress} label={labels.progress} />
-          {status.progress?.message && <p data-slot="tool-call-card-progress-message">{status.progress.message}</p>}
+          {status.progress?.message && (
+            <p data-slot="tool-call-card-progress-message" className="mcp-tool-call-card-message">
+              {status.progress.message}
+            </p>
+          )}
           {onCancel && (
-            <button type="button" data-slot="tool-call-card-action" data-action="cancel" onClick={onCancel}>
+            <button type="button" data-slot="tool-call-card-action" data-action="cancel" onClick={() => onCancel(callId)} className="mcp-button">
               {labels.cancel}
             </button>
           )}
         </div>
       )}
       {status.type === 'blocked' && status.reasons.length > 0 && (
-        <ul data-slot="tool-call-card-reasons">
+        <ul data-slot="tool-call-card-reasons" className="mcp-tool-call-card-reasons">
           {status.reasons.map((reason) => (
-            <li key={reason.code}>{reason.text}</li>
+            <li key={reason.code} className="mcp-tool-call-card-reason">
+              {reason.text}
+            </li>
           ))}
         </ul>
       )}
-      {status.type === 'error' && status.message && <p data-slot="tool-call-card-error">{status.message}</p>}
+      {status.type === 'error' && status.message && (
+        <p data-slot="tool-call-card-error" className="mcp-tool-call-card-message">
+          {status.message}
+        </p>
+      )}
       {children ?? (result && <ToolResult result={result} onAnnotationIssue={onAnnotationIssue} labels={labelOverrides} {...resultProps} />)}
       {canOfferRetry && (
-        <button type="button" data-slot="tool-call-card-action" data-action="retry" onClick={retry} disabled={retrying}>
+        <button type="button" data-slot="tool-call-card-action" data-action="retry" onClick={retry} disabled={retrying} className="mcp-button">
           {labels.retry}
         </button>
+      )}
+      {retryNote && (
+        <p data-slot="tool-call-card-retry-note" role="status" className="mcp-tool-call-card-message">
+          {retryNote.type === 'blocked' ? formatLabel(labels.retryBlocked, { reason: retryNote.reason }) : labels.retryDenied}
+        </p>
       )}
     </article>
   );
 });
 
+/**
+ * Allow / Deny (and Remember where policy allows) inside a card. The same
+ * policy and once-only rules as the dialog: the answer goes to the
+ * controller, which decides again before anything runs. Deny comes first in
+ * the tab order, and nothing takes focus when a card starts waiting.
+ */
+function InlineApproval({ pending, labels, onAnswered }: { pending: PendingToolApproval; labels: Labels; onAnswered: () => void }) {
+  const shared = useApprovalShared();
+  const [remember, setRemember] = useState(false);
+  const answered = useRef(false);
+  const reasonsId = useId();
+  const answer = (action: 'approve' | 'deny') => {
+    if (answered.current || !shared) return;
+    answered.current = true;
+    shared.controller.respond(pending.id, action === 'approve' ? { action, remember: remember && pending.canRemember } : { action });
+    onAnswered();
+  };
+  const { decision } = pending;
+  const destructive = decision.risk === 'destructive';
+  return (
+    <section data-slot="tool-call-card-approval" data-risk={decision.risk} aria-label={labels.approvalNeeded} aria-describedby={reasonsId} className="mcp-tool-call-card-approval">
+      <ul id={reasonsId} data-slot="tool-call-card-approval-reasons" className="mcp-tool-call-card-approval-reasons">
+        {decision.reasons.map((reason) => (
+          <li key={reason.code} data-code={reason.code} className="mcp-tool-call-card-reason">
+            {reason.text}
+          </li>
+        ))}
+      </ul>
+      {pending.canRemember && (
+        <label data-slot="confirm-dialog-remember" className="mcp-confirm-dialog-remember">
+          <input type="checkbox" className="mcp-checkbox" checked={remember} onChange={(event) => setRemember(event.currentTarget.checked)} />
+          {labels.remember}
+        </label>
+      )}
+      <div data-slot="tool-call-card-approval-actions" className="mcp-confirm-dialog-actions">
+        <button type="button" data-slot="confirm-dialog-cancel" className="mcp-button mcp-confirm-dialog-cancel" onClick={() => answer('deny')}>
+          {labels.deny}
+        </button>
+        <button type="button" data-slot="confirm-dialog-action" data-risk={decision.risk} className="mcp-button mcp-confirm-dialog-action" onClick={() => answer('approve')}>
+          {destructive ? labels.approveDestructive : labels.approve}
+        </button>
+      </div>
+    </section>
+  );
+}
+
 function ProgressBar({ progress, label }: { progress: { progress: number; total?: number | undefined } | undefined; label: string }) {
   const fraction = progressFraction(progress);
   return fraction === null ? (
-    <progress data-slot="tool-call-card-progressbar" data-state="indeterminate" aria-label={label} />
+    <progress data-slot="tool-call-card-progressbar" data-state="indeterminate" aria-label={label} className="mcp-progress" />
   ) : (
-    <progress data-slot="tool-call-card-progressbar" data-state="determinate" aria-label={label} value={fraction} max={1} />
+    <progress data-slot="tool-call-card-progressbar" data-state="determinate" aria-label={label} value={fraction} max={1} className="mcp-progress" />
   );
 }
 

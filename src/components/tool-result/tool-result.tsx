@@ -1,16 +1,18 @@
 'use client';
-import { forwardRef } from 'react';
-import { safeJson } from '../../core/arguments.js';
+import { forwardRef, type ComponentPropsWithoutRef } from 'react';
+import { formatPreview } from '../../core/arguments.js';
+import { structuredContentVisible } from '../../core/content.js';
 import { isRecord, report } from '../../core/issues.js';
+import { ownData } from '../../core/read.js';
+import type { CallToolResult } from '../../core/types.js';
 import { cx } from '../../internal/cx.js';
 import { Icon } from '../../internal/icons.js';
 import { useLabels } from '../../internal/labels.js';
-import { ContentBlocks, type ContentBlocksProps } from '../content-blocks/content-blocks.js';
-import type { CallToolResult } from '../../core/types.js';
+import { CONTENT_BLOCKS_OPTIONS, ContentBlocks, type ContentBlocksOptions } from '../content-blocks/content-blocks.js';
 
-/** Props of {@link ToolResult}. */
-export interface ToolResultProps extends Omit<ContentBlocksProps, 'blocks'> {
-  /** The `tools/call` result. A malformed result renders an error placeholder and is reported. */
+/** Props of {@link ToolResult}: the result, content options, and any `div` attribute (they go on the root). */
+export interface ToolResultProps extends Omit<ComponentPropsWithoutRef<'div'>, 'children'>, Omit<ContentBlocksOptions, 'blocks'> {
+  /** The `tools/call` result. A malformed result renders a placeholder and is reported. */
   result: CallToolResult | null | undefined;
   /**
    * Show `structuredContent`. Default: only in the assistant (debug) view,
@@ -20,36 +22,45 @@ export interface ToolResultProps extends Omit<ContentBlocksProps, 'blocks'> {
 }
 
 /**
- * A tool result: its content through {@link ContentBlocks} (audience
- * filtered), an error state when `isError`, and `structuredContent` only in
- * the debug view unless the host opts in.
+ * A tool result: its content through `ContentBlocks` (audience filtered), an
+ * error state when `isError`, and `structuredContent` only in the debug view
+ * unless the host opts in. Unknown props and `className` go on the root.
  *
  * @example
  * <ToolResult result={await client.callTool({ name, arguments })} order="priority" />
  */
-export const ToolResult = forwardRef<HTMLDivElement, ToolResultProps>(function ToolResult(
-  { result, showStructuredContent, viewer = 'user', className, onAnnotationIssue, labels: labelOverrides, ...props },
-  ref,
-) {
-  const labels = useLabels(labelOverrides);
+export const ToolResult = forwardRef<HTMLDivElement, ToolResultProps>(function ToolResult({ result, showStructuredContent, className, ...rest }, ref) {
+  const options: Record<string, unknown> = {};
+  const props: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(rest)) ((CONTENT_BLOCKS_OPTIONS as readonly string[]).includes(key) ? options : props)[key] = value;
+  const content = options as Omit<ContentBlocksOptions, 'blocks'>;
+  const viewer = content.viewer === 'assistant' ? 'assistant' : 'user';
+  const labels = useLabels(content.labels);
   const valid = isRecord(result);
-  if (!valid && result !== undefined && result !== null) report(onAnnotationIssue, 'block-invalid', 'result', 'The tool result is not an object; nothing is shown.');
-  const isError = valid && result.isError === true;
-  const structured = valid ? result.structuredContent : undefined;
-  const showStructured = structured !== undefined && (showStructuredContent ?? viewer === 'assistant');
+  if (!valid && result !== undefined && result !== null) report(content.onAnnotationIssue, 'block-invalid', 'result', 'The tool result is not an object; a placeholder is shown.');
+  const isError = valid && ownData(result, 'isError') === true;
+  const structured = valid ? ownData(result, 'structuredContent') : undefined;
+  const showStructured = structured !== undefined && structuredContentVisible(viewer, showStructuredContent);
+  const malformed = result !== undefined && result !== null && !valid;
   return (
-    <div data-slot="tool-result" data-state={isError ? 'error' : 'success'} data-viewer={viewer} className={cx('mcp-tool-result', className)} ref={ref}>
+    <div data-slot="tool-result" data-state={isError || malformed ? 'error' : 'success'} data-viewer={viewer} {...props} ref={ref} className={cx('mcp-tool-result', className)}>
       {isError && (
-        <p data-slot="tool-result-error">
+        <p data-slot="tool-result-error" className="mcp-tool-result-error">
           <Icon name="error" /> {labels.toolError}
         </p>
       )}
-      <ContentBlocks blocks={valid ? result.content : []} viewer={viewer} onAnnotationIssue={onAnnotationIssue} labels={labelOverrides} {...props} />
+      {malformed ? (
+        <p data-slot="content-placeholder" className="mcp-content-placeholder">
+          <Icon name="warning" /> {labels.invalidResult}
+        </p>
+      ) : (
+        <ContentBlocks blocks={valid ? ownData(result, 'content') : []} {...content} viewer={viewer} />
+      )}
       {showStructured && (
-        <details data-slot="tool-result-structured">
-          <summary>{labels.structuredContent}</summary>
-          <pre tabIndex={0}>
-            <code>{safeJson(structured)}</code>
+        <details data-slot="tool-result-structured" className="mcp-tool-result-structured">
+          <summary className="mcp-summary">{labels.structuredContent}</summary>
+          <pre tabIndex={0} role="group" aria-label={labels.structuredContent} className="mcp-code-block">
+            <code className="mcp-code">{formatPreview(structured)}</code>
           </pre>
         </details>
       )}

@@ -1,21 +1,25 @@
 'use client';
 import { forwardRef, useMemo, type ComponentPropsWithoutRef } from 'react';
-import { normalizeTrust, type Trust } from '../../core/decisions.js';
+import type { Trust } from '../../core/decisions.js';
 import { selectIcon } from '../../core/icons.js';
-import { isRecord, type AnnotationIssueHandler } from '../../core/issues.js';
-import type { Labels } from '../../internal/default-labels.js';
-import { resolveToolHints, toolIdentity, toolRisk } from '../../core/tool-hints.js';
+import type { AnnotationIssueHandler } from '../../core/issues.js';
+import { presentTool } from '../../core/presentation.js';
+import { snapshotTool } from '../../core/tool-hints.js';
 import type { Tool } from '../../core/types.js';
 import { cx } from '../../internal/cx.js';
+import type { Labels } from '../../internal/default-labels.js';
 import { useLabels } from '../../internal/labels.js';
 import { useColorScheme } from '../../internal/use-color-scheme.js';
+import { useServerTrust } from '../approval-provider/approval-provider.js';
 import { ToolBadges } from '../tool-badges/tool-badges.js';
 
 /** Props of {@link ToolSummary}. */
 export interface ToolSummaryProps extends ComponentPropsWithoutRef<'div'> {
   /** The tool definition from `tools/list`. */
   tool: Tool | undefined;
-  /** Trust of the tool's server. Default `untrusted`. */
+  /** Server of the tool. Inside a `ToolApprovalProvider` its trust comes from the provider. */
+  serverId?: string | undefined;
+  /** Trust of the tool's server when there is no provider. Default `untrusted`. */
   trust?: Trust | undefined;
   /** Theme the icon is shown on; default follows `prefers-color-scheme`. */
   theme?: 'light' | 'dark' | undefined;
@@ -36,33 +40,37 @@ export interface ToolSummaryProps extends ComponentPropsWithoutRef<'div'> {
  * description — all as plain text.
  *
  * @example
- * <ToolSummary tool={tool} trust="trusted" />
+ * <ToolSummary tool={tool} serverId="files" />
  */
 export const ToolSummary = forwardRef<HTMLDivElement, ToolSummaryProps>(function ToolSummary(
-  { tool, trust, theme, allowRemoteIcon, onAnnotationIssue, labels: labelOverrides, className, ...props },
+  { tool, serverId, trust: trustProp, theme, allowRemoteIcon, onAnnotationIssue, labels: labelOverrides, className, ...props },
   ref,
 ) {
   const labels = useLabels(labelOverrides);
   const scheme = useColorScheme(theme);
-  const identity = useMemo(() => toolIdentity(tool, { onAnnotationIssue }), [tool, onAnnotationIssue]);
-  const risk = useMemo(() => toolRisk(resolveToolHints(tool)), [tool]);
-  const icon = useMemo(
-    () => selectIcon(isRecord(tool) ? tool.icons : undefined, { theme: scheme, allowRemoteIcon, onAnnotationIssue }),
-    [tool, scheme, allowRemoteIcon, onAnnotationIssue],
-  );
+  const trust = useServerTrust(serverId, trustProp);
+  const snapshot = useMemo(() => snapshotTool(tool, { onAnnotationIssue }), [tool, onAnnotationIssue]);
+  const presentation = useMemo(() => presentTool(snapshot, { trust, onAnnotationIssue }), [snapshot, trust, onAnnotationIssue]);
+  const icon = useMemo(() => selectIcon(snapshot?.icons, { theme: scheme, allowRemoteIcon, onAnnotationIssue }), [snapshot, scheme, allowRemoteIcon, onAnnotationIssue]);
   return (
-    <div data-slot="tool-summary" data-risk={risk} data-trust={normalizeTrust(trust)} {...props} ref={ref} className={cx('mcp-tool-summary', className)}>
-      <div data-slot="tool-summary-heading">
-        {icon && <img data-slot="tool-summary-icon" src={icon.src} alt="" width={20} height={20} referrerPolicy="no-referrer" decoding="async" />}
-        <span data-slot="tool-summary-name">{identity.displayName || labels.unnamedTool}</span>
-        {identity.titled && identity.name && (
-          <code data-slot="tool-summary-machine-name" translate="no">
-            {identity.name}
+    <div data-slot="tool-summary" data-risk={presentation.risk} data-trust={trust} {...props} ref={ref} className={cx('mcp-tool-summary', className)}>
+      <div data-slot="tool-summary-heading" className="mcp-tool-summary-heading">
+        {icon && <img data-slot="tool-summary-icon" className="mcp-tool-summary-icon" src={icon.src} alt="" width={20} height={20} referrerPolicy="no-referrer" decoding="async" />}
+        <span data-slot="tool-summary-name" className="mcp-tool-summary-name">
+          {presentation.displayName || labels.unnamedTool}
+        </span>
+        {presentation.showMachineName && (
+          <code data-slot="tool-summary-machine-name" translate="no" className="mcp-machine-name">
+            {presentation.name}
           </code>
         )}
       </div>
-      <ToolBadges tool={tool} trust={trust} labels={labelOverrides} onAnnotationIssue={onAnnotationIssue} />
-      {identity.description && <p data-slot="tool-summary-description">{identity.description}</p>}
+      <ToolBadges tool={snapshot} trust={trust} labels={labelOverrides} />
+      {presentation.description && (
+        <p data-slot="tool-summary-description" className="mcp-tool-summary-description">
+          {presentation.description}
+        </p>
+      )}
     </div>
   );
 });

@@ -29,7 +29,7 @@ const html = renderToString(
 );
 assert.ok(html.includes('for the user'), 'user block rendered');
 assert.ok(html.includes('3 hours ago'), 'freshness rendered deterministically');
-assert.ok(html.includes('1 more'), 'low-priority block folded');
+assert.ok(html.includes('1 more block, lower priority'), 'low-priority block folded');
 assert.ok(html.includes('Destructive'), 'badges rendered');
 assert.ok(html.includes('data-state="running"'), 'card rendered');
 assert.ok(!html.includes('SECRET'), 'assistant-only content must not reach server HTML');

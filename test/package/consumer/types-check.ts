@@ -13,3 +13,10 @@ export async function ask(api: ToolApprovalApi): Promise<ApprovalResult['outcome
   return (await api.requestApproval({ serverId: 's', tool })).outcome;
 }
 export { components, decision, status, visible };
+
+// The namespaced parts and the controller, as a host imports them.
+import { ToolBadge, ToolConfirm, createApprovalController, toolCallStatusFromResult, type ApprovalController } from 'react-mcp-annotations';
+const controller: ApprovalController = createApprovalController({ servers: { s: { trust: 'trusted' } } });
+const parts = [ToolConfirm.Root, ToolConfirm.Action, ToolBadge.Root, ToolBadge.Item] as const;
+const fromResult: ToolCallStatus = toolCallStatusFromResult({ content: [] });
+export { controller, fromResult, parts };
