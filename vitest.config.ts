@@ -34,7 +34,7 @@ export default defineConfig({
         test: {
           name: 'core',
           environment: 'node',
-          include: ['test/core/**/*.test.ts', 'test/styles/**/*.test.ts'],
+          include: ['test/core/**/*.test.ts', 'test/styles/**/*.test.ts', 'test/docs/**/*.test.ts'],
         },
       },
       {

@@ -5,6 +5,8 @@ const config: StorybookConfig = {
   addons: ['@storybook/addon-docs', '@storybook/addon-a11y', '@storybook/addon-vitest'],
   framework: { name: '@storybook/react-vite', options: {} },
   core: { disableTelemetry: true, disableWhatsNewNotifications: true },
+  // A person opening `npm start` gets the showcase, not Storybook's onboarding checklist.
+  features: { sidebarOnboardingChecklist: false },
 };
 
 export default config;

@@ -32,4 +32,5 @@ for (const dir of ['components', 'internal']) {
     if (usesHooks && !isClient(path)) throw new Error(`${path} uses React hooks but lost its "use client" directive`);
   }
 }
-console.log('built dist/ (index.js, core/index.js, styles.css)');
+// stderr: `npm pack --json` runs this through `prepare` and reads stdout as JSON.
+console.error('built dist/ (index.js, core/index.js, styles.css)');

@@ -16,8 +16,11 @@ const vite = await createServer({
   define: { 'import.meta.env.VITE_MCP_URL': JSON.stringify(`http://127.0.0.1:${mcpPort}/mcp`) },
 });
 await vite.listen();
-vite.printUrls();
-console.log(`MCP server: http://127.0.0.1:${mcpPort}/mcp (server-everything, streamable HTTP)`);
+// The app's config logs warnings only, so say where it is ourselves.
+const appUrl = vite.resolvedUrls?.local[0] ?? `http://127.0.0.1:${vite.config.server.port}/`;
+console.log(`\n  Example host: ${appUrl}`);
+console.log(`  MCP server:   http://127.0.0.1:${mcpPort}/mcp (server-everything, streamable HTTP)`);
+console.log('  Press Ctrl+C to stop both.\n');
 
 const stop = async () => {
   server.kill();

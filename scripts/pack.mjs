@@ -12,7 +12,7 @@ export const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export function pack({ build = true } = {}) {
   if (build || !existsSync(join(root, 'dist/index.js'))) execFileSync(process.execPath, [join(root, 'scripts/build.mjs')], { cwd: root, stdio: 'inherit' });
   const dest = mkdtempSync(join(tmpdir(), 'rma-pack-'));
-  const [info] = JSON.parse(execFileSync('npm', ['pack', '--json', '--pack-destination', dest], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] }));
+  const [info] = JSON.parse(execFileSync('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', dest], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] }));
   return join(dest, info.filename);
 }
 
@@ -21,6 +21,8 @@ export function unpackInto(tarball, consumerDir) {
   const modules = join(consumerDir, 'node_modules');
   const target = join(modules, 'react-mcp-annotations');
   rmSync(target, { recursive: true, force: true });
+  // Vite's pre-bundled copy of the old package would otherwise be served instead of the new one.
+  rmSync(join(modules, '.vite'), { recursive: true, force: true });
   mkdirSync(modules, { recursive: true });
   const scratch = mkdtempSync(join(tmpdir(), 'rma-unpack-'));
   execFileSync('tar', ['-xzf', tarball, '-C', scratch]);

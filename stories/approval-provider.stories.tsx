@@ -2,28 +2,40 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
 import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
-import { ToolApprovalProvider, useToolApproval, type DecisionRecord, type PolicyMode } from '../src/index.js';
+import { ToolApprovalProvider, usePendingApprovals, useTaintState, useToolApproval, type ConsentRecord, type PolicyMode } from '../src/index.js';
 import type { Tool } from '../src/core/types.js';
-import { createEntitiesTool, deleteEntitiesTool, readFileTool } from '../test/fixtures/tools.js';
+import { createEntitiesTool, deleteEntitiesTool, fetchTool, readFileTool } from '../test/fixtures/tools.js';
+import styles from './stories.module.css';
+
+const TEST = ['!dev', '!autodocs'];
 
 function Requests({ calls }: { calls: Array<{ label: string; serverId: string; tool: Tool }> }) {
-  const { requestApproval, pending } = useToolApproval();
+  const { requestApproval, resetTaint } = useToolApproval();
+  const pending = usePendingApprovals();
+  const tainted = useTaintState();
   const [log, setLog] = useState<string[]>([]);
   return (
-    <div>
-      {calls.map((call) => (
-        <button
-          key={call.label}
-          type="button"
-          onClick={async () => {
-            const result = await requestApproval({ serverId: call.serverId, tool: call.tool, args: { example: true } });
-            setLog((lines) => [...lines, `${call.label}: ${result.outcome} (${result.decidedBy})`]);
-          }}
-        >
-          {call.label}
+    <div className={styles.stack}>
+      <div className={styles.row}>
+        {calls.map((call) => (
+          <button
+            key={call.label}
+            type="button"
+            onClick={async () => {
+              const result = await requestApproval({ serverId: call.serverId, tool: call.tool, args: { example: true } });
+              setLog((lines) => [...lines, `${call.label}: ${result.outcome} (${result.decidedBy})`]);
+            }}
+          >
+            {call.label}
+          </button>
+        ))}
+      </div>
+      <p>
+        Waiting: {pending} · Outside content in the conversation: {tainted ? 'yes' : 'no'}{' '}
+        <button type="button" onClick={resetTaint} disabled={!tainted}>
+          Reset
         </button>
-      ))}
-      <p>Waiting: {pending}</p>
+      </p>
       <ol aria-label="Decisions">
         {log.map((line, i) => (
           <li key={i}>{line}</li>
@@ -34,52 +46,88 @@ function Requests({ calls }: { calls: Array<{ label: string; serverId: string; t
 }
 
 const CALLS = [
-  { label: 'Read a file (trusted server)', serverId: 'files', tool: readFileTool },
-  { label: 'Create entities (untrusted server)', serverId: 'memory', tool: createEntitiesTool },
-  { label: 'Delete entities (untrusted server)', serverId: 'memory', tool: deleteEntitiesTool },
+  { label: 'Read a file (trusted)', serverId: 'files', tool: readFileTool },
+  { label: 'Fetch a web page (trusted)', serverId: 'files', tool: fetchTool },
+  { label: 'Create entities (trusted)', serverId: 'files', tool: createEntitiesTool },
+  { label: 'Create entities (untrusted)', serverId: 'memory', tool: createEntitiesTool },
+  { label: 'Delete entities (untrusted)', serverId: 'memory', tool: deleteEntitiesTool },
 ];
 
 const meta = {
   title: 'Components/ToolApprovalProvider',
   component: ToolApprovalProvider,
-  args: { servers: { files: { trust: 'trusted', name: 'Files' }, memory: { trust: 'untrusted', name: 'Memory' } }, mode: 'default' },
+  args: { servers: { files: { trust: 'trusted', name: 'Files' }, memory: { trust: 'untrusted', name: 'Memory' } }, mode: 'default', taintGuard: false },
   argTypes: { mode: { control: 'inline-radio', options: ['default', 'always-confirm', 'read-only', 'offline'] satisfies PolicyMode[] } },
   render: (args) => (
-    <ToolApprovalProvider {...args} onDecision={(record: DecisionRecord) => console.info('decision', record)}>
+    <ToolApprovalProvider {...args} onDecision={(record: ConsentRecord) => console.info('decision', record)}>
       <Requests calls={CALLS} />
     </ToolApprovalProvider>
   ),
-  parameters: { docs: { description: { component: 'Decides calls by policy and asks one confirmation at a time, in order.' } } },
+  parameters: {
+    docs: {
+      description: {
+        component:
+          'Decides calls by policy and asks one confirmation at a time, in order — a thin React layer over `createApprovalController`. Its context never changes while requests come and go: read the count with `usePendingApprovals()`. With `taintGuard`, once an open-world result entered the conversation, writes and further open-world calls ask, even for trusted servers, until reset.',
+      },
+    },
+  },
 } satisfies Meta<typeof ToolApprovalProvider>;
 
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-export const Default: Story = {
+export const Default: Story = {};
+export const ReadOnlyMode: Story = { args: { mode: 'read-only' } };
+export const AlwaysConfirm: Story = { args: { mode: 'always-confirm' } };
+/** Fetch a web page first; afterwards the trusted write asks, and says why. */
+export const TaintGuard: Story = { args: { taintGuard: true } };
+
+// Interaction tests ----------------------------------------------------------
+
+export const TrustedReadRunsTest: Story = {
+  tags: TEST,
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await userEvent.click(canvas.getByRole('button', { name: 'Read a file (trusted server)' }));
-    await expect(await canvas.findByText('Read a file (trusted server): run (policy)')).toBeVisible();
+    await userEvent.click(canvas.getByRole('button', { name: 'Read a file (trusted)' }));
+    await expect(await canvas.findByText('Read a file (trusted): run (policy)')).toBeVisible();
   },
 };
 
 /** Two confirmations queue; the second appears after the first is answered. */
-export const QueuedConfirmations: Story = {
+export const QueuedConfirmationsTest: Story = {
+  tags: TEST,
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await userEvent.click(canvas.getByRole('button', { name: 'Create entities (untrusted server)' }));
+    await userEvent.click(canvas.getByRole('button', { name: 'Create entities (untrusted)' }));
     const first = await screen.findByRole('alertdialog', { name: 'Allow create_entities?' });
     await expect(first).toBeVisible();
     // The dialog is modal: the host's buttons are unreachable, so queue the second call by code.
-    canvas.getByRole('button', { name: 'Delete entities (untrusted server)', hidden: true }).click();
+    canvas.getByRole('button', { name: 'Delete entities (untrusted)', hidden: true }).click();
+    await waitFor(() => expect(canvas.getByText(/Waiting: 2/, { ignore: 'button' })).toBeInTheDocument());
     await expect(screen.getAllByRole('alertdialog')).toHaveLength(1);
     await userEvent.keyboard('{Escape}');
     await expect(await screen.findByRole('alertdialog', { name: 'Allow Delete entities?' })).toBeVisible();
     await userEvent.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
-    await expect(canvas.getByRole('list', { name: 'Decisions' })).toHaveTextContent('Create entities (untrusted server): denied (user)Delete entities (untrusted server): denied (user)');
+    await expect(canvas.getByRole('list', { name: 'Decisions' })).toHaveTextContent('Create entities (untrusted): denied (user)Delete entities (untrusted): denied (user)');
   },
 };
 
-export const ReadOnlyMode: Story = { args: { mode: 'read-only' } };
-export const AlwaysConfirm: Story = { args: { mode: 'always-confirm' } };
+export const TaintGuardTest: Story = {
+  ...TaintGuard,
+  tags: TEST,
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(canvas.getByRole('button', { name: 'Fetch a web page (trusted)' }));
+    await expect(await canvas.findByText('Fetch a web page (trusted): run (policy)')).toBeVisible();
+    await userEvent.click(canvas.getByRole('button', { name: 'Create entities (trusted)' }));
+    const dialog = await screen.findByRole('alertdialog');
+    await expect(dialog).toHaveTextContent('Content from outside this app has entered the conversation');
+    await expect(within(dialog).getByRole('button', { name: 'Deny' })).toHaveFocus();
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    await userEvent.click(canvas.getByRole('button', { name: 'Reset' }));
+    await userEvent.click(canvas.getByRole('button', { name: 'Read a file (trusted)' }));
+    await expect(await canvas.findByText('Read a file (trusted): run (policy)')).toBeVisible();
+  },
+};

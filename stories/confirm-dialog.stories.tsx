@@ -1,19 +1,24 @@
 // Stories for src/components/confirm-dialog.
+// Display stories are inert: they show the dialog and leave it open. Interaction
+// tests are separate stories tagged '!dev' (they run as tests, not in the sidebar).
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
-import { expect, fn, screen, userEvent, waitFor } from 'storybook/test';
-import { ToolConfirmDialog, decideToolCall, type ConfirmRequest, type Trust } from '../src/index.js';
+import { expect, fn, screen, userEvent, waitFor, within } from 'storybook/test';
+import { ToolConfirm, ToolConfirmDialog, decideToolCall, type ConfirmRequest, type DecisionInput, type Trust } from '../src/index.js';
 import type { Tool } from '../src/core/types.js';
-import { bareTool, createEntitiesTool, deleteEntitiesTool, disguisedTool, readFileTool } from '../test/fixtures/tools.js';
+import { bareTool, createEntitiesTool, deleteEntitiesTool, disguisedTool, fetchTool, readFileTool, rtlTool } from '../test/fixtures/tools.js';
+import styles from './stories.module.css';
 
-const request = (tool: Tool | undefined, trust: Trust = 'untrusted', extra: Partial<ConfirmRequest> = {}): ConfirmRequest => ({
+const request = (tool: Tool | undefined, trust: Trust = 'untrusted', extra: Partial<ConfirmRequest> = {}, policy: Partial<DecisionInput> = {}): ConfirmRequest => ({
   serverId: 'memory',
   serverName: 'Knowledge graph (memory)',
   tool,
   args: { entityNames: ['Alice', 'Bob'] },
-  decision: decideToolCall({ tool, trust }),
+  decision: decideToolCall({ tool, trust, ...policy }),
   ...extra,
 });
+
+const TEST = ['!dev', '!autodocs'];
 
 const meta = {
   title: 'Components/ToolConfirmDialog',
@@ -22,10 +27,10 @@ const meta = {
   parameters: {
     layout: 'fullscreen',
     docs: {
-      story: { inline: false, iframeHeight: 560 },
+      story: { inline: false, iframeHeight: 620 },
       description: {
         component:
-          'Alert-dialog semantics on Radix Dialog: must be answered, outside clicks do nothing, Escape denies, focus starts on Deny unless the call only reads. Approve fires once; closing or unmounting undecided is a deny.',
+          'An alert dialog for one tool call: it must be answered, clicking outside does nothing, Escape denies, and focus starts on Deny unless a trusted server declares the call read-only. The real tool name and the server (with its trust) are always shown next to any title. Approve fires once; closing or unmounting undecided is a deny. Parts: `ToolConfirm.Root`, `.Content`, `.Title`, `.Description`, `.Badges`, `.Reasons`, `.Arguments`, `.Remember`, `.Cancel`, `.Action`.',
       },
     },
   },
@@ -34,78 +39,69 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-export const DestructiveUntrusted: Story = {
-  play: async ({ args }) => {
-    const dialog = await screen.findByRole('alertdialog', { name: 'Allow Delete entities?' });
-    await expect(dialog).toHaveAttribute('data-risk', 'destructive');
-    await expect(screen.getByRole('button', { name: 'Deny' })).toHaveFocus();
-    await userEvent.click(document.querySelector('[data-slot="confirm-dialog-overlay"]')!);
-    await expect(args.onDeny).not.toHaveBeenCalled();
-    await userEvent.keyboard('{Escape}');
-    await expect(args.onDeny).toHaveBeenCalledTimes(1);
-  },
-};
-
+/** An untrusted server wants to run a destructive tool: danger treatment, focus on Deny. */
+export const DestructiveUntrusted: Story = {};
 export const DestructiveTrusted: Story = { args: { request: request(deleteEntitiesTool, 'trusted') } };
-
-export const WriteTrustedWithRemember: Story = {
-  args: { request: request(createEntitiesTool, 'trusted', { canRemember: true }) },
-  play: async ({ args }) => {
-    await userEvent.click(await screen.findByRole('checkbox', { name: 'Remember for this conversation' }));
-    await userEvent.tab();
-    await userEvent.tab();
-    await expect(screen.getByRole('button', { name: 'Allow' })).toHaveFocus();
-    await userEvent.keyboard('{Enter}');
-    await expect(args.onApprove).toHaveBeenCalledTimes(1);
-    await expect(args.onApprove).toHaveBeenCalledWith({ remember: true });
-  },
-};
-
-export const ReadOnlyUntrusted: Story = {
-  args: { request: request(readFileTool, 'untrusted', { args: { path: '/home/me/notes.txt' } }) },
-  play: async () => {
-    await expect(await screen.findByRole('button', { name: 'Allow' })).toHaveFocus();
-  },
-};
-
+export const WriteTrustedWithRemember: Story = { args: { request: request(createEntitiesTool, 'trusted', { canRemember: true }) } };
+/** An untrusted server's read-only claim is only a claim: focus stays on Deny. */
+export const ReadOnlyUntrusted: Story = { args: { request: request(readFileTool, 'untrusted', { args: { path: '/home/me/notes.txt' } }) } };
+/** The one case that starts on Allow: a trusted server's declared read-only call, asked only because the host always confirms. */
+export const ReadOnlyTrustedAlwaysConfirm: Story = { args: { request: request(readFileTool, 'trusted', { args: { path: '/home/me/notes.txt' } }, { mode: 'always-confirm' }) } };
+/** The taint guard asks even a trusted server, and says why. */
+export const TaintGuard: Story = { args: { request: request(fetchTool, 'trusted', { args: { url: 'https://example.com/' } }, { tainted: true }) } };
 export const NothingDeclared: Story = { args: { request: request(bareTool, 'trusted', { args: { script: 'rm -rf /tmp/cache' } }) } };
 export const UnknownTool: Story = { args: { request: request(undefined, 'trusted', { toolName: 'mystery_tool' }) } };
-
-export const DisguisedTitle: Story = {
-  args: { request: request(disguisedTool) },
-  play: async () => {
-    await expect(await screen.findByText('wipe_disk')).toBeVisible();
-  },
-};
-
+export const DisguisedTitle: Story = { args: { request: request(disguisedTool, 'untrusted', { serverName: 'Helper\u202E (official)' }) } };
+export const ChangedSinceAllowed: Story = { args: { request: request(createEntitiesTool, 'trusted', {}, { annotationsChanged: ['title', 'description'] }) } };
 export const HugeArguments: Story = {
   args: {
     request: request(createEntitiesTool, 'untrusted', {
-      args: { path: '/var/www/index.html', content: '<html>'.padEnd(5000, ' lorem ipsum'), nested: { depth: { more: Array.from({ length: 30 }, (_, i) => i) } } },
+      args: { path: '/var/www/index.html', content: '<html>'.padEnd(5000, ' lorem ipsum'), hidden: 'invoice\u202Efdp.exe', nested: { depth: { more: Array.from({ length: 30 }, (_, i) => i) } } },
     }),
   },
-  play: async () => {
-    const toggle = await screen.findByRole('button', { name: 'Show all' });
-    await userEvent.click(toggle);
-    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
-  },
+};
+export const RightToLeft: Story = {
+  args: { request: request(rtlTool, 'untrusted', { serverName: 'خادم الترجمة', args: { text: 'مرحبا' } }) },
+  decorators: [
+    (Story) => (
+      <div dir="rtl" lang="ar">
+        <Story />
+      </div>
+    ),
+  ],
 };
 
-export const DoubleClickApprovesOnce: Story = {
-  args: { request: request(createEntitiesTool, 'trusted') },
-  play: async ({ args }) => {
-    await userEvent.dblClick(await screen.findByRole('button', { name: 'Allow' }));
-    await expect(args.onApprove).toHaveBeenCalledTimes(1);
-    await expect(args.onDeny).not.toHaveBeenCalled();
-  },
+/** Composed from parts: a host's own buttons through `asChild`, its own layout. */
+export const ComposedFromParts: Story = {
+  render: (args) => (
+    <ToolConfirm.Root request={args.request} onApprove={args.onApprove} onDeny={args.onDeny}>
+      <ToolConfirm.Content>
+        <ToolConfirm.Title />
+        <ToolConfirm.Description />
+        <ToolConfirm.Reasons />
+        <div className={styles.row}>
+          <ToolConfirm.Cancel asChild>
+            <button type="button" className={styles.hostButton}>
+              Not now
+            </button>
+          </ToolConfirm.Cancel>
+          <ToolConfirm.Action asChild>
+            <button type="button" className={styles.hostButton}>
+              Yes, delete
+            </button>
+          </ToolConfirm.Action>
+        </div>
+      </ToolConfirm.Content>
+    </ToolConfirm.Root>
+  ),
 };
 
-/** A host opens the dialog from its own button; focus returns there afterwards. */
+/** A host opens the dialog from its own button. */
 export const OpenedByHost: Story = {
   render: (args) => {
     const [open, setOpen] = useState(false);
     return (
-      <div style={{ padding: '1rem' }}>
+      <div className={styles.pad}>
         <button type="button" onClick={() => setOpen(true)}>
           Run delete_entities
         </button>
@@ -125,6 +121,88 @@ export const OpenedByHost: Story = {
       </div>
     );
   },
+};
+
+// Interaction tests ----------------------------------------------------------
+
+export const EscapeDeniesTest: Story = {
+  tags: TEST,
+  play: async ({ args }) => {
+    const dialog = await screen.findByRole('alertdialog', { name: 'Allow Delete entities?' });
+    await expect(dialog).toHaveAttribute('data-risk', 'destructive');
+    await expect(screen.getByRole('button', { name: 'Deny' })).toHaveFocus();
+    await userEvent.click(document.querySelector('[data-slot="confirm-dialog-overlay"]')!);
+    await expect(args.onDeny).not.toHaveBeenCalled();
+    await userEvent.keyboard('{Escape}');
+    await expect(args.onDeny).toHaveBeenCalledTimes(1);
+  },
+};
+
+export const RememberByKeyboardTest: Story = {
+  ...WriteTrustedWithRemember,
+  tags: TEST,
+  play: async ({ args }) => {
+    await userEvent.click(await screen.findByRole('checkbox', { name: 'Remember for this conversation' }));
+    await userEvent.tab();
+    await userEvent.tab();
+    await expect(screen.getByRole('button', { name: 'Allow' })).toHaveFocus();
+    await userEvent.keyboard('{Enter}');
+    await expect(args.onApprove).toHaveBeenCalledTimes(1);
+    await expect(args.onApprove).toHaveBeenCalledWith({ remember: true });
+  },
+};
+
+export const FocusStartsRightTest: Story = {
+  ...ReadOnlyUntrusted,
+  tags: TEST,
+  play: async () => {
+    await expect(await screen.findByRole('button', { name: 'Deny' })).toHaveFocus();
+  },
+};
+
+export const FocusOnAllowForTrustedReadOnlyTest: Story = {
+  ...ReadOnlyTrustedAlwaysConfirm,
+  tags: TEST,
+  play: async () => {
+    await expect(await screen.findByRole('button', { name: 'Allow' })).toHaveFocus();
+  },
+};
+
+export const DisguisedTitleTest: Story = {
+  ...DisguisedTitle,
+  tags: TEST,
+  play: async () => {
+    const dialog = await screen.findByRole('alertdialog');
+    await expect(within(dialog).getByText('wipe_disk')).toBeVisible();
+    await expect(dialog.textContent).not.toMatch(/[\u202a-\u202e\u2066-\u2069]/);
+  },
+};
+
+export const ShowAllArgumentsTest: Story = {
+  ...HugeArguments,
+  tags: TEST,
+  play: async () => {
+    const pre = document.querySelector('[data-slot="confirm-dialog-json"]')!;
+    await expect(pre.textContent).toContain('\\u202E');
+    const toggle = await screen.findByRole('button', { name: 'Show all' });
+    await userEvent.click(toggle);
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+  },
+};
+
+export const DoubleClickApprovesOnceTest: Story = {
+  args: { request: request(createEntitiesTool, 'trusted') },
+  tags: TEST,
+  play: async ({ args }) => {
+    await userEvent.dblClick(await screen.findByRole('button', { name: 'Allow' }));
+    await expect(args.onApprove).toHaveBeenCalledTimes(1);
+    await expect(args.onDeny).not.toHaveBeenCalled();
+  },
+};
+
+export const FocusReturnsToOpenerTest: Story = {
+  ...OpenedByHost,
+  tags: TEST,
   play: async () => {
     const trigger = screen.getByRole('button', { name: 'Run delete_entities' });
     await userEvent.click(trigger);

@@ -1,10 +1,12 @@
 // Stories for src/components/content-blocks.
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, userEvent, within } from 'storybook/test';
+import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { ContentBlocks } from '../src/index.js';
 import type { ContentBlock } from '../src/core/types.js';
 import { FIXED_NOW, dated, embeddedBlobBlock, embeddedTextBlock, everyType, fileLinkBlock, imageBlock, audioBlock, linkBlock, malformed, mixedAudience, prioritised, textBlock } from '../test/fixtures/content.js';
 import styles from './stories.module.css';
+
+const TEST = ['!dev', '!autodocs'];
 
 const meta = {
   title: 'Components/ContentBlocks',
@@ -19,7 +21,7 @@ const meta = {
     docs: {
       description: {
         component:
-          'Renders MCP content blocks for one viewer. Audience is filtered in core before rendering; `viewer` defaults to "user". Priority can order and fold blocks; `lastModified` shows as freshness.',
+          'Renders MCP content blocks for one viewer. Audience is filtered in core before rendering; `viewer` defaults to "user", and the assistant (debug) view marks assistant-only blocks. Priority can order and fold blocks; `lastModified` shows as freshness. Nothing visible gives one neutral line, the same whether the result was empty or all of it was for the assistant. JSON text is indented; long text gets a bounded box; tiny images a frame; non-http links go to `onOpenResource`.',
       },
     },
   },
@@ -52,47 +54,37 @@ export const UserVersusAssistant: Story = {
       </section>
     </div>
   ),
-  play: async ({ canvasElement }) => {
-    const user = within(canvasElement.querySelector('[aria-labelledby="user-view"]') as HTMLElement);
-    const assistant = within(canvasElement.querySelector('[aria-labelledby="assistant-view"]') as HTMLElement);
-    await expect(user.queryByText(/DEBUG trace/)).toBeNull();
-    await expect(assistant.getByText(/DEBUG trace/)).toBeVisible();
-    await expect(assistant.queryByText(/saved as a draft/)).toBeNull();
-  },
 };
 
 export const ServerOrder: Story = { args: { blocks: prioritised } };
 export const PriorityOrder: Story = { args: { blocks: prioritised, order: 'priority' } };
 
-export const CollapsedBelowThreshold: Story = {
-  args: { blocks: prioritised, order: 'priority', collapseBelow: 0.4 },
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
-    await expect(canvas.queryByText(/Trivia/)).toBeNull();
-    await userEvent.click(canvas.getByRole('button', { name: '2 more' }));
-    await expect(canvas.getByText(/Trivia/)).toBeVisible();
-    await expect(canvas.getByRole('button', { name: 'Show less' })).toHaveAttribute('aria-expanded', 'true');
-  },
-};
+export const CollapsedBelowThreshold: Story = { args: { blocks: prioritised, order: 'priority', collapseBelow: 0.4 } };
 
 export const Expanded: Story = { args: { blocks: prioritised, order: 'priority', collapseBelow: 0.4, defaultExpanded: true } };
 
-export const Freshness: Story = {
-  args: { blocks: dated, staleAfterMs: 2 * 86_400_000 },
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
-    await expect(canvasElement.textContent).not.toContain('Invalid Date');
-    const time = canvas.getByText('3 days ago');
-    await userEvent.hover(time);
-    await expect(canvas.getByRole('tooltip')).toHaveTextContent('Nov 27, 2026');
-  },
-};
+export const Freshness: Story = { args: { blocks: dated, staleAfterMs: 2 * 86_400_000 } };
 
 export const Copyable: Story = { args: { blocks: mixedAudience, copyable: true } };
 
 export const MalformedInput: Story = { args: { blocks: malformed } };
 
 export const Empty: Story = { args: { blocks: [] } };
+/** Everything here is for the assistant: the user sees exactly what an empty result shows. */
+export const AllHiddenFromUser: Story = { args: { blocks: [{ type: 'text', text: 'internal trace', annotations: { audience: ['assistant'] } }] } };
+/** A host opted in to saying the result was for the assistant. */
+export const AllHiddenRevealed: Story = { args: { ...AllHiddenFromUser.args, revealHidden: true } };
+export const AssistantView: Story = { args: { blocks: mixedAudience, viewer: 'assistant' } };
+export const JsonAndLongText: Story = {
+  args: {
+    blocks: [
+      { type: 'text', text: JSON.stringify({ status: 'ok', items: Array.from({ length: 30 }, (_, i) => ({ id: i, name: `item ${i}` })) }) },
+      { type: 'text', text: Array.from({ length: 40 }, (_, i) => `Log line ${i + 1}: request handled in ${i * 3} ms`).join('\n') },
+    ],
+  },
+};
+export const TinyImage: Story = { args: { blocks: [imageBlock] } };
+export const OpenResource: Story = { args: { blocks: [fileLinkBlock, linkBlock], onOpenResource: fn() } };
 
 export const LongTranscript: Story = {
   args: {
@@ -113,4 +105,87 @@ export const RightToLeft: Story = {
       <ContentBlocks {...args} />
     </div>
   ),
+};
+
+// Interaction tests ----------------------------------------------------------
+
+export const UserVersusAssistantTest: Story = {
+  ...UserVersusAssistant,
+  tags: TEST,
+  play: async ({ canvasElement }) => {
+    const user = within(canvasElement.querySelector('[aria-labelledby="user-view"]') as HTMLElement);
+    const assistant = within(canvasElement.querySelector('[aria-labelledby="assistant-view"]') as HTMLElement);
+    await expect(user.queryByText(/DEBUG trace/)).toBeNull();
+    await expect(assistant.getByText(/DEBUG trace/)).toBeVisible();
+    await expect(assistant.getAllByText('Assistant only').length).toBeGreaterThan(0);
+    await expect(assistant.queryByText(/saved as a draft/)).toBeNull();
+  },
+};
+
+export const FoldAndUnfoldTest: Story = {
+  ...CollapsedBelowThreshold,
+  tags: TEST,
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.queryByText(/Trivia/)).toBeNull();
+    await userEvent.click(canvas.getByRole('button', { name: '2 more blocks, lower priority' }));
+    await expect(canvas.getByText(/Trivia/)).toBeVisible();
+    await expect(canvas.getByRole('button', { name: 'Hide 2 lower-priority blocks' })).toHaveAttribute('aria-expanded', 'true');
+  },
+};
+
+export const FreshnessTooltipTest: Story = {
+  ...Freshness,
+  tags: TEST,
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvasElement.textContent).not.toContain('Invalid Date');
+    const time = canvas.getByText('3 days ago');
+    await userEvent.hover(time);
+    await expect(canvas.getByRole('tooltip')).toHaveTextContent('Nov 27, 2026');
+  },
+};
+
+export const EmptyLooksLikeAllHiddenTest: Story = {
+  ...AllHiddenFromUser,
+  tags: TEST,
+  play: async ({ canvasElement }) => {
+    await expect(canvasElement).toHaveTextContent('No content to show');
+    await expect(canvasElement).not.toHaveTextContent('internal trace');
+    await expect(canvasElement.textContent).not.toMatch(/assistant|hidden/i);
+  },
+};
+
+export const CopyButtonTest: Story = {
+  ...Copyable,
+  tags: TEST,
+  play: async ({ canvasElement }) => {
+    const buttons = within(canvasElement).getAllByRole('button', { name: 'Copy text' });
+    await expect(buttons).toHaveLength(2);
+    await expect(buttons[0]!.textContent).toBe('');
+    // Hidden until hover or keyboard focus, but always in the tab order.
+    await expect(getComputedStyle(buttons[0]!).opacity).toBe('0');
+    while (document.activeElement !== buttons[0]) await userEvent.tab();
+    await waitFor(() => expect(getComputedStyle(buttons[0]!).opacity).toBe('1'));
+  },
+};
+
+export const TinyImageFramedTest: Story = {
+  ...TinyImage,
+  tags: TEST,
+  play: async ({ canvasElement }) => {
+    const img = within(canvasElement).getByRole('img', { name: 'Image from the tool' });
+    const box = img.getBoundingClientRect();
+    await expect(box.width).toBeGreaterThanOrEqual(48);
+    await expect(box.height).toBeGreaterThanOrEqual(48);
+  },
+};
+
+export const OpenResourceTest: Story = {
+  ...OpenResource,
+  tags: TEST,
+  play: async ({ canvasElement, args }) => {
+    await userEvent.click(within(canvasElement).getByRole('button', { name: 'main.rs' }));
+    await expect(args.onOpenResource).toHaveBeenCalledWith(expect.objectContaining({ uri: 'file:///project/src/main.rs' }));
+  },
 };

@@ -9,7 +9,7 @@ const meta = {
   title: 'Components/Freshness',
   component: Freshness,
   args: { date: new Date(FIXED_NOW - 3 * HOUR).toISOString(), now: FIXED_NOW, live: false, locale: 'en-US', timeZone: 'UTC' },
-  parameters: { docs: { description: { component: 'A relative time with the absolute time on hover and focus. All instances share one clock.' } } },
+  parameters: { docs: { description: { component: 'A relative time (a `<time>` element) with the absolute time on hover, a stale state past a host-set age, and small clock skew read as "now". It is not a tab stop. All instances share one clock, and a tick re-renders only labels whose text changed. `now` takes a number, a Date or a clock function; with `live={false}` the label follows `now`.' } } },
 } satisfies Meta<typeof Freshness>;
 
 export default meta;

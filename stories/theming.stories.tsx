@@ -1,10 +1,10 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useCallback, useState } from 'react';
 import { createPortal } from 'react-dom';
-import { expect } from 'storybook/test';
-import { ContentBlocks, ToolCallCard, ToolSummary } from '../src/index.js';
+import { expect, within } from 'storybook/test';
+import { ContentBlocks, ToolBadges, ToolCallCard, ToolSummary } from '../src/index.js';
 import { FIXED_NOW, prioritised } from '../test/fixtures/content.js';
-import { deleteEntitiesTool, readFileTool } from '../test/fixtures/tools.js';
+import { createEntitiesTool, deleteEntitiesTool, readFileTool } from '../test/fixtures/tools.js';
 import { tokens } from './theming/token-table.js';
 import styles from './theming/theming.module.css';
 
@@ -64,3 +64,47 @@ function ShadowRoot() {
     </div>
   );
 }
+
+/**
+ * Overriding one base token on a container re-skins everything derived from
+ * it there (risk badges, card borders, the progress bar), and nothing outside.
+ */
+export const AliasesFollowOverridesTest: Story = {
+  tags: ['!dev', '!autodocs'],
+  render: () => (
+    <div className={styles.stack}>
+      <div data-testid="plain">
+        <ToolBadges tool={readFileTool} trust="trusted" />
+        <ToolCallCard tool={createEntitiesTool} trust="trusted" status={{ type: 'running', progress: { progress: 1, total: 2 } }} />
+      </div>
+      <div data-testid="overridden" style={{
+          ['--mcp-success' as string]: 'rgb(255, 255, 255)',
+          ['--mcp-success-fg' as string]: 'rgb(0, 60, 0)',
+          ['--mcp-accent-fg' as string]: 'rgb(200, 100, 50)',
+          ['--mcp-danger' as string]: 'rgb(250, 240, 230)',
+          ['--mcp-danger-fg' as string]: 'rgb(120, 0, 0)',
+        }}>
+        <ToolBadges tool={readFileTool} trust="trusted" />
+        <ToolBadges tool={deleteEntitiesTool} trust="trusted" />
+        <ToolCallCard tool={createEntitiesTool} trust="trusted" status={{ type: 'running', progress: { progress: 1, total: 2 } }} />
+      </div>
+    </div>
+  ),
+  play: async ({ canvasElement }) => {
+    const plain = within(canvasElement).getByTestId('plain');
+    const overridden = within(canvasElement).getByTestId('overridden');
+    const readOnly = (root: HTMLElement) => getComputedStyle(root.querySelector('[data-kind="read-only"]')!);
+    const destructive = getComputedStyle(overridden.querySelector('[data-kind="destructive"]')!);
+    const card = (root: HTMLElement) => root.querySelector('[data-slot="tool-call-card"]')!;
+    const progress = (root: HTMLElement) => getComputedStyle(root.querySelector('progress')!);
+    await expect(readOnly(overridden).backgroundColor).toBe('rgb(255, 255, 255)');
+    await expect(readOnly(overridden).color).toBe('rgb(0, 60, 0)');
+    await expect(destructive.backgroundColor).toBe('rgb(250, 240, 230)');
+    await expect(destructive.color).toBe('rgb(120, 0, 0)');
+    await expect(getComputedStyle(card(overridden)).borderInlineStartColor).toBe('rgb(200, 100, 50)');
+    await expect(progress(overridden).accentColor).toBe('rgb(200, 100, 50)');
+    // Outside the container, nothing moved.
+    await expect(readOnly(plain).backgroundColor).not.toBe('rgb(255, 255, 255)');
+    await expect(getComputedStyle(card(plain)).borderInlineStartColor).not.toBe('rgb(200, 100, 50)');
+  },
+};

@@ -1,10 +1,12 @@
 // Stories for src/components/tool-badges.
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, within } from 'storybook/test';
-import { ToolBadge, ToolBadges, ToolBadgesRoot } from '../src/index.js';
+import { ToolBadge, ToolBadges } from '../src/index.js';
 import type { Tool } from '../src/core/types.js';
-import { bareTool, createEntitiesTool, deleteEntitiesTool, fetchTool, readFileTool } from '../test/fixtures/tools.js';
+import { bareTool, createEntitiesTool, deleteEntitiesTool, fetchTool, readFileTool, researchTool, rtlTool } from '../test/fixtures/tools.js';
 import styles from './stories.module.css';
+
+const TEST = ['!dev', '!autodocs'];
 
 const meta = {
   title: 'Components/ToolBadges',
@@ -15,7 +17,7 @@ const meta = {
     docs: {
       description: {
         component:
-          'One badge per hint that matters. Assumed hints are dashed and say "assumed"; an untrusted server’s hints read as claims. Hover or focus a badge for a plain-words explanation.',
+          'One badge per hint that matters: risk (read-only, writes, destructive) first and prominent, the rest (safe to retry, reach, background) quiet. Assumed hints are dashed and say "assumed". For an untrusted server the group says once that its hints are unverified. Badges are not tab stops: hover one for a plain-words explanation, which is also its accessible description. Inside a `ToolApprovalProvider`, pass `serverId` and the trust comes from the provider.',
       },
     },
   },
@@ -24,38 +26,14 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-export const ReadOnlyTrusted: Story = {
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
-    const badge = canvas.getByText('Read-only').closest('li')!;
-    await userEvent.tab();
-    await expect(badge).toHaveFocus();
-    await expect(badge).toHaveAccessibleDescription('Does not change anything.');
-    await expect(canvas.getByRole('tooltip')).toBeVisible();
-    await userEvent.keyboard('{Escape}');
-    await expect(canvas.queryByRole('tooltip')).toBeNull();
-  },
-};
-
-export const Untrusted: Story = {
-  args: { trust: 'untrusted' },
-  play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByText('Claims: Read-only')).toBeInTheDocument();
-  },
-};
-
+export const ReadOnlyTrusted: Story = {};
+export const Untrusted: Story = { args: { trust: 'untrusted' } };
 export const AdditiveWrite: Story = { args: { tool: createEntitiesTool } };
 export const DestructiveIdempotent: Story = { args: { tool: deleteEntitiesTool } };
 export const ReadOnlyOpenWorld: Story = { args: { tool: fetchTool } };
 
-export const NoneDeclared: Story = {
-  args: { tool: bareTool },
-  play: async ({ canvasElement }) => {
-    const list = within(canvasElement).getByRole('list', { name: 'Tool hints' });
-    await expect(list).toHaveTextContent('Destructive (assumed)');
-    await expect(list).toHaveTextContent('Reaches outside (assumed)');
-  },
-};
+export const RunsInBackground: Story = { args: { tool: researchTool } };
+export const NoneDeclared: Story = { args: { tool: bareTool } };
 
 export const UnknownTool: Story = { args: { tool: undefined } };
 
@@ -109,14 +87,80 @@ export const AllDeclaredCombinations: Story = {
 /** A host reorders badges and drops the reach badge through the render function. */
 export const CustomComposition: Story = {
   render: (args) => (
-    <ToolBadgesRoot tool={args.tool} trust={args.trust}>
+    <ToolBadge.Root tool={args.tool} trust={args.trust}>
       {(badges) =>
         badges
           .filter((badge) => badge.hint !== 'openWorld')
           .reverse()
-          .map((badge) => <ToolBadge key={badge.kind} badge={badge} className={styles.customBadge} />)
+          .map((badge) => <ToolBadge.Item key={badge.kind} badge={badge} className={styles.customBadge} />)
       }
-    </ToolBadgesRoot>
+    </ToolBadge.Root>
   ),
   args: { tool: deleteEntitiesTool },
+};
+
+/** In a 280 px sidebar, untrusted and assumed badges still fit on at most two lines. */
+export const NarrowSidebar: Story = {
+  render: () => (
+    <div className={styles.sidebar}>
+      {[readFileTool, fetchTool, deleteEntitiesTool, createEntitiesTool, bareTool, researchTool, undefined].map((tool, i) => (
+        <ToolBadges key={i} tool={tool} trust="untrusted" />
+      ))}
+    </div>
+  ),
+};
+
+export const RightToLeft: Story = {
+  args: { tool: rtlTool, trust: 'untrusted' },
+  decorators: [
+    (Story) => (
+      <div dir="rtl" lang="ar">
+        <Story />
+      </div>
+    ),
+  ],
+};
+
+// Interaction tests ----------------------------------------------------------
+
+export const HoverExplainsTest: Story = {
+  tags: TEST,
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const badge = canvas.getByText('Read-only').closest('li')!;
+    await expect(badge).toHaveAccessibleDescription('Does not change anything.');
+    await expect(badge).not.toHaveAttribute('tabindex');
+    await userEvent.hover(badge);
+    await expect(canvas.getByRole('tooltip')).toBeVisible();
+    await userEvent.unhover(badge);
+    await expect(canvas.queryByRole('tooltip')).toBeNull();
+  },
+};
+
+export const UntrustedSaysOnceTest: Story = {
+  ...Untrusted,
+  tags: TEST,
+  play: async ({ canvasElement }) => {
+    const list = within(canvasElement).getByRole('list', { name: 'Tool hints' });
+    await expect(within(list).getAllByText('Unverified')).toHaveLength(1);
+    await expect(list.textContent).not.toContain('Claims');
+  },
+};
+
+export const NarrowSidebarTest: Story = {
+  ...NarrowSidebar,
+  tags: TEST,
+  play: async ({ canvasElement }) => {
+    for (const list of within(canvasElement).getAllByRole('list', { name: 'Tool hints' })) {
+      // A new line starts where an item sits below the bottom of the line before.
+      let lines = 0;
+      let lineBottom = -Infinity;
+      for (const child of list.children) {
+        const box = child.getBoundingClientRect();
+        if (box.top >= lineBottom - 2) lines++;
+        lineBottom = box.top >= lineBottom - 2 ? box.bottom : Math.max(lineBottom, box.bottom);
+      }
+      await expect(lines, list.getAttribute('data-risk') ?? '').toBeLessThanOrEqual(2);
+    }
+  },
 };

@@ -1,8 +1,9 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
-// The library comes from node_modules/react-mcp-annotations (the packed
-// tarball, unpacked by scripts/link-example.mjs), resolved through its exports.
+// The library comes from node_modules/react-mcp-annotations: the packed
+// tarball, unpacked there by scripts/example.mjs (and the e2e test), resolved
+// through its package exports like any host's dependency.
 export default defineConfig({
   root: import.meta.dirname,
   plugins: [react()],

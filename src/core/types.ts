@@ -13,66 +13,66 @@ export type Role = 'user' | 'assistant';
 /** Annotations on content blocks and resources. All fields are hints. */
 export interface Annotations {
   /** Roles the block is meant for. Absent means everyone. */
-  audience?: readonly Role[];
+  audience?: readonly Role[] | undefined;
   /** Importance from 0 (least) to 1 (most). */
-  priority?: number;
+  priority?: number | undefined;
   /** ISO 8601 time of the last change. */
-  lastModified?: string;
+  lastModified?: string | undefined;
 }
 
 /** Hints a server attaches to a tool. None are guarantees. */
 export interface ToolAnnotations {
   /** Human-readable title (lower precedence than `Tool.title`). */
-  title?: string;
+  title?: string | undefined;
   /** The tool does not modify its environment. Default false. */
-  readOnlyHint?: boolean;
+  readOnlyHint?: boolean | undefined;
   /** A non-read-only tool may destroy data. Default true. */
-  destructiveHint?: boolean;
+  destructiveHint?: boolean | undefined;
   /** Repeating a call with the same arguments has no extra effect. Default false. */
-  idempotentHint?: boolean;
+  idempotentHint?: boolean | undefined;
   /** The tool reaches an open world of external entities. Default true. */
-  openWorldHint?: boolean;
+  openWorldHint?: boolean | undefined;
 }
 
 /** An icon a server offers for a tool or resource (spec 2025-11-25). */
 export interface Icon {
   src: string;
-  mimeType?: string;
-  sizes?: readonly string[];
-  theme?: 'light' | 'dark';
+  mimeType?: string | undefined;
+  sizes?: readonly string[] | undefined;
+  theme?: 'light' | 'dark' | undefined;
 }
 
 /** A JSON Schema object as sent in `inputSchema` / `outputSchema`. */
 export interface ToolSchema {
-  type?: string;
-  properties?: Record<string, unknown>;
-  required?: readonly string[];
+  type?: string | undefined;
+  properties?: Record<string, unknown> | undefined;
+  required?: readonly string[] | undefined;
   [key: string]: unknown;
 }
 
 /** A tool definition from `tools/list`. */
 export interface Tool {
   name: string;
-  title?: string;
-  description?: string;
-  inputSchema?: ToolSchema;
-  outputSchema?: ToolSchema;
-  annotations?: ToolAnnotations;
-  icons?: readonly Icon[];
+  title?: string | undefined;
+  description?: string | undefined;
+  inputSchema?: ToolSchema | undefined;
+  outputSchema?: ToolSchema | undefined;
+  annotations?: ToolAnnotations | undefined;
+  icons?: readonly Icon[] | undefined;
   /** How the tool runs (spec 2025-11-25): `taskSupport: "required"` means only as a background task. */
-  execution?: ToolExecution;
-  _meta?: Record<string, unknown>;
+  execution?: ToolExecution | undefined;
+  _meta?: Record<string, unknown> | undefined;
 }
 
 /** Execution properties of a tool. */
 export interface ToolExecution {
-  taskSupport?: 'required' | 'optional' | 'forbidden';
+  taskSupport?: 'required' | 'optional' | 'forbidden' | undefined;
 }
 
 /** Fields every content block may carry. */
 interface BlockBase {
-  annotations?: Annotations;
-  _meta?: Record<string, unknown>;
+  annotations?: Annotations | undefined;
+  _meta?: Record<string, unknown> | undefined;
 }
 
 export interface TextContent extends BlockBase {
@@ -98,26 +98,26 @@ export interface ResourceLink extends BlockBase {
   type: 'resource_link';
   uri: string;
   name: string;
-  title?: string;
-  description?: string;
-  mimeType?: string;
-  size?: number;
-  icons?: readonly Icon[];
+  title?: string | undefined;
+  description?: string | undefined;
+  mimeType?: string | undefined;
+  size?: number | undefined;
+  icons?: readonly Icon[] | undefined;
 }
 
 export interface TextResourceContents {
   uri: string;
-  mimeType?: string;
+  mimeType?: string | undefined;
   text: string;
-  _meta?: Record<string, unknown>;
+  _meta?: Record<string, unknown> | undefined;
 }
 
 export interface BlobResourceContents {
   uri: string;
-  mimeType?: string;
+  mimeType?: string | undefined;
   /** Base64-encoded bytes. */
   blob: string;
-  _meta?: Record<string, unknown>;
+  _meta?: Record<string, unknown> | undefined;
 }
 
 export interface EmbeddedResource extends BlockBase {
@@ -135,15 +135,15 @@ export type ContentBlockType = ContentBlock['type'];
 export interface CallToolResult {
   content: readonly ContentBlock[];
   /** Object (or, since 2026-07-28, array) matching the tool's output schema. */
-  structuredContent?: unknown;
-  isError?: boolean;
-  _meta?: Record<string, unknown>;
+  structuredContent?: unknown | undefined;
+  isError?: boolean | undefined;
+  _meta?: Record<string, unknown> | undefined;
 }
 
 /** The result of `tools/list`. `ttlMs` arrived in spec 2026-07-28. */
 export interface ListToolsResult {
   tools: readonly Tool[];
-  nextCursor?: string;
-  ttlMs?: number;
-  _meta?: Record<string, unknown>;
+  nextCursor?: string | undefined;
+  ttlMs?: number | undefined;
+  _meta?: Record<string, unknown> | undefined;
 }

@@ -3,8 +3,11 @@ import {
   ToolApprovalProvider,
   ToolCallCard,
   ToolSummary,
+  toolCallStatusFromApproval,
+  useTaintState,
   useToolApproval,
-  type DecisionRecord,
+  type ApprovalUI,
+  type ConsentRecord,
   type PolicyMode,
   type ToolCallStatus,
   type Viewer,
@@ -27,7 +30,7 @@ const INITIAL: Item[] = [
 ];
 
 /** The host's side of the conversation: a script that calls tools through the approval provider. */
-function Transcript({ viewer }: { viewer: Viewer }) {
+function Transcript({ viewer, approvalUI }: { viewer: Viewer; approvalUI: ApprovalUI }) {
   const { requestApproval } = useToolApproval();
   const [items, setItems] = useState<Item[]>(INITIAL);
   const timers = useRef<Array<ReturnType<typeof setTimeout>>>([]);
@@ -37,24 +40,39 @@ function Transcript({ viewer }: { viewer: Viewer }) {
     setItems((list) => list.map((item) => (item.kind === 'call' && item.id === id ? { ...item, status } : item)));
   }, []);
 
-  const review = useCallback(
-    async (item: Extract<Item, { kind: 'call' }>) => {
-      const result = await requestApproval({ serverId: item.serverId, tool: TOOLS[item.toolName], args: item.args });
-      if (result.outcome === 'blocked') return setStatus(item.id, { type: 'blocked', reasons: result.decision.reasons });
-      if (result.outcome === 'denied') return setStatus(item.id, { type: 'denied' });
-      // Simulated MCP progress notifications, then the result.
+  // Runs an approved call: simulated MCP progress notifications, then the result.
+  const execute = useCallback(
+    (id: string) => {
       [0, 1, 2, 3].forEach((step) => {
         timers.current.push(
           setTimeout(() => {
-            setStatus(item.id, step < 3 ? { type: 'running', progress: { progress: step, total: 3, message: `Deleting note ${step + 1} of 3` } } : { type: 'success', result: DELETE_RESULT });
+            setStatus(id, step < 3 ? { type: 'running', progress: { progress: step, total: 3, message: `Deleting note ${step + 1} of 3` } } : { type: 'success', result: DELETE_RESULT });
           }, step * 350),
         );
       });
     },
-    [requestApproval, setStatus],
+    [setStatus],
+  );
+
+  const review = useCallback(
+    async (item: Extract<Item, { kind: 'call' }>) => {
+      const result = await requestApproval({ serverId: item.serverId, tool: TOOLS[item.toolName], args: item.args, callId: item.id });
+      const refused = toolCallStatusFromApproval(result);
+      if (refused) setStatus(item.id, refused);
+      else execute(item.id);
+    },
+    [requestApproval, setStatus, execute],
   );
 
   const pending = items.find((item): item is Extract<Item, { kind: 'call' }> => item.kind === 'call' && item.status.type === 'awaiting-approval');
+  // Inline, the waiting card asks right where it is.
+  const asked = useRef<string | null>(null);
+  useEffect(() => {
+    if (approvalUI !== 'inline' || !pending || asked.current === pending.id) return;
+    asked.current = pending.id;
+    void review(pending);
+  }, [approvalUI, pending, review]);
+
   return (
     <>
       <ol className={styles.transcript} aria-label="Conversation">
@@ -68,6 +86,7 @@ function Transcript({ viewer }: { viewer: Viewer }) {
             <li key={item.id} className={styles.call}>
               <ToolCallCard
                 headingLevel={2}
+                callId={item.id}
                 serverId={item.serverId}
                 tool={TOOLS[item.toolName]}
                 args={item.args}
@@ -83,15 +102,29 @@ function Transcript({ viewer }: { viewer: Viewer }) {
         )}
       </ol>
       <div className={styles.composer}>
-        {pending ? (
+        {pending && approvalUI === 'dialog' ? (
           <button type="button" className={styles.primary} onClick={() => review(pending)}>
             Review the pending tool call
           </button>
         ) : (
-          <p className={styles.muted}>No tool call is waiting.</p>
+          <p className={styles.muted}>{pending ? 'The waiting call asks in its card.' : 'No tool call is waiting.'}</p>
         )}
       </div>
     </>
+  );
+}
+
+function TaintNotice() {
+  const tainted = useTaintState();
+  const { resetTaint } = useToolApproval();
+  if (!tainted) return null;
+  return (
+    <p className={styles.notice} role="status">
+      Content from outside this app is in the conversation: writes and outside calls ask first.{' '}
+      <button type="button" className={styles.linkButton} onClick={resetTaint}>
+        Reset
+      </button>
+    </p>
   );
 }
 
@@ -99,10 +132,12 @@ function Transcript({ viewer }: { viewer: Viewer }) {
 export function ChatHost() {
   const [viewer, setViewer] = useState<Viewer>('user');
   const [mode, setMode] = useState<PolicyMode>('default');
-  const [log, setLog] = useState<DecisionRecord[]>([]);
-  const onDecision = useCallback((record: DecisionRecord) => setLog((list) => [...list, record]), []);
+  const [approvalUI, setApprovalUI] = useState<ApprovalUI>('dialog');
+  const [taintGuard, setTaintGuard] = useState(false);
+  const [log, setLog] = useState<ConsentRecord[]>([]);
+  const onDecision = useCallback((record: ConsentRecord) => setLog((list) => [...list, record]), []);
   return (
-    <ToolApprovalProvider servers={SERVERS} mode={mode} onDecision={onDecision}>
+    <ToolApprovalProvider servers={SERVERS} mode={mode} approvalUI={approvalUI} taintGuard={taintGuard} onDecision={onDecision}>
       <div className={styles.app}>
         <header className={styles.header}>
           <h1 className={styles.title}>Acme Assistant</h1>
@@ -124,9 +159,20 @@ export function ChatHost() {
               <option value="offline">Offline</option>
             </select>
           </label>
+          <label className={styles.select}>
+            Approvals
+            <select value={approvalUI} onChange={(event) => setApprovalUI(event.currentTarget.value as ApprovalUI)}>
+              <option value="dialog">In a dialog</option>
+              <option value="inline">In the card</option>
+            </select>
+          </label>
+          <label className={styles.select}>
+            <input type="checkbox" checked={taintGuard} onChange={(event) => setTaintGuard(event.currentTarget.checked)} /> Taint guard
+          </label>
         </header>
         <main className={styles.main}>
-          <Transcript viewer={viewer} />
+          <TaintNotice />
+          <Transcript key={approvalUI} viewer={viewer} approvalUI={approvalUI} />
         </main>
         <aside className={styles.aside} aria-label="Connected servers">
           <h2 className={styles.asideTitle}>Connected servers</h2>
@@ -137,7 +183,7 @@ export function ChatHost() {
               </h3>
               <p className={styles.muted}>{server.description}</p>
               {SERVER_TOOLS[id]!.map((name) => (
-                <ToolSummary key={name} tool={TOOLS[name]} trust={server.trust} />
+                <ToolSummary key={name} tool={TOOLS[name]} serverId={id} />
               ))}
             </section>
           ))}

@@ -47,7 +47,7 @@ describe('ToolBadges', () => {
       ['open-world', 'detail'],
       ['background', 'detail'],
     ]);
-    expect(badgeTexts()).toEqual(['Read-only', 'Reaches outside', 'Runs in background']);
+    expect(badgeTexts()).toEqual(['Read-only', 'Reaches outside', 'Background task']);
   });
 
   it('marks assumed hints in text, not just by style', () => {

@@ -75,16 +75,27 @@ describe('examples/chat-host against a live MCP server', () => {
     execFileSync(process.execPath, [join(root as string, 'node_modules/typescript/bin/tsc'), '-p', join(exampleDir, 'tsconfig.json')], { stdio: 'inherit' });
   });
 
-  it('lists the server’s tools with badges as claims', async () => {
+  it('lists the server’s tools; an untrusted server\'s hints are marked unverified once per tool', async () => {
     const tools = page.getByRole('complementary', { name: 'Tools' });
     await expect(tools.getByText('get-annotated-message').count()).resolves.toBeGreaterThan(0);
-    await expect(tools.getByText('Claims: Read-only').first().isVisible()).resolves.toBe(true);
+    await expect(tools.getByText('Unverified').first().isVisible()).resolves.toBe(true);
+    await expect(tools.getByText(/Claims:/).count()).resolves.toBe(0);
   });
 
-  it('debug message: approved by keyboard, the assistant-only text never reaches the page', async () => {
+  it('badges and freshness labels are not tab stops: the first Tab from the top reaches a control', async () => {
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await page.keyboard.press('Tab');
+    const first = await page.evaluate(() => document.activeElement?.tagName);
+    expect(['INPUT', 'SELECT', 'BUTTON', 'TEXTAREA']).toContain(first);
+    const badgeStops = await page.locator('[data-slot="tool-badge"][tabindex], [data-slot="freshness"][tabindex]').count();
+    expect(badgeStops).toBe(0);
+  });
+
+  it('debug message: an untrusted read-only claim starts on Deny; approved by keyboard, the assistant-only text never reaches the page', async () => {
     const dialog = await callTool('{ "messageType": "debug", "includeImage": true }');
     await dialog.waitFor();
-    // A read-only call starts on Allow; Enter approves.
+    await expect(dialog.getByRole('button', { name: 'Deny' }).evaluate((el) => el === document.activeElement)).resolves.toBe(true);
+    await page.keyboard.press('Tab');
     await expect(dialog.getByRole('button', { name: 'Allow' }).evaluate((el) => el === document.activeElement)).resolves.toBe(true);
     await page.keyboard.press('Enter');
     const card = page.getByRole('article').last();
@@ -92,24 +103,67 @@ describe('examples/chat-host against a live MCP server', () => {
     await expect(card.locator('img[src^="data:image/png;base64,"]').count()).resolves.toBe(1);
     const html = await page.content();
     expect(html).not.toContain('Cache hit ratio');
+    // Focus is back on the call's card, not on <body>.
+    await expect(page.evaluate(() => document.activeElement?.getAttribute('data-slot'))).resolves.toBe('tool-call-card-title');
   });
 
   it('error message: the shared error text is shown', async () => {
     const dialog = await callTool('{ "messageType": "error" }');
     await dialog.waitFor();
     await page.keyboard.press('Tab');
-    await page.keyboard.press('Shift+Tab');
     await page.keyboard.press('Enter');
     const card = page.getByRole('article').last();
     await card.getByText('Error: Operation failed').waitFor({ timeout: 20_000 });
   });
 
-  it('Escape denies: nothing is called', async () => {
+  it('Escape denies: nothing is called, and focus returns to the call\'s card', async () => {
     const dialog = await callTool('{ "messageType": "success" }');
     await dialog.waitFor();
     await page.keyboard.press('Escape');
     const card = page.getByRole('article').last();
     await card.getByRole('status').filter({ hasText: 'Denied' }).waitFor();
     expect(await page.content()).not.toContain('Operation completed successfully');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-slot'))).toBe('tool-call-card-title');
+  });
+
+  it('opening the dialog does not move the page: every box stays put (0 px)', async () => {
+    // The host's body has padding (as this example's does) that a scroll lock would rewrite.
+    const boxes = () =>
+      page.evaluate(() =>
+        [...document.querySelectorAll('h1, h2, form, [data-slot="tool-summary"]')].slice(0, 12).map((el) => {
+          const r = el.getBoundingClientRect();
+          return [Math.round(r.x * 100) / 100, Math.round(r.y * 100) / 100, Math.round(r.width * 100) / 100];
+        }),
+      );
+    await page.getByLabel('Tool', { exact: true }).selectOption('get-annotated-message');
+    await page.getByLabel('Arguments (JSON)').fill('{ "messageType": "success" }');
+    const submit = page.getByRole('button', { name: 'Call tool' });
+    await submit.scrollIntoViewIfNeeded();
+    // The page is taller than the window, so it has a scrollbar a scroll lock would take away.
+    expect(await page.evaluate(() => document.documentElement.scrollHeight > window.innerHeight)).toBe(true);
+    const before = await boxes();
+    await submit.click();
+    const dialog = page.getByRole('alertdialog');
+    await dialog.waitFor();
+    expect(await boxes()).toEqual(before);
+    // (Closing moves focus to the call's card, which may scroll it into view: that is wanted.)
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+  });
+
+  it('inline approval: the card asks, Deny comes first, and nothing opens a dialog', async () => {
+    await page.getByLabel('Approve in the card').check();
+    await page.getByLabel('Tool', { exact: true }).selectOption('get-annotated-message');
+    await page.getByLabel('Arguments (JSON)').fill('{ "messageType": "success" }');
+    await page.getByRole('button', { name: 'Call tool' }).click();
+    const card = page.getByRole('article').last();
+    const region = card.getByRole('region', { name: 'Needs your approval' });
+    await region.waitFor();
+    expect(await page.getByRole('alertdialog').count()).toBe(0);
+    const buttons = await region.getByRole('button').allTextContents();
+    expect(buttons).toEqual(['Deny', 'Allow']);
+    await region.getByRole('button', { name: 'Allow' }).click();
+    await card.getByRole('status').filter({ hasText: 'Done' }).waitFor({ timeout: 20_000 });
+    await page.getByLabel('Approve in the card').uncheck();
   });
 });

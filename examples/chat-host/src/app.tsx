@@ -1,13 +1,25 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { ToolApprovalProvider, ToolCallCard, ToolSummary, useToolApproval, type ToolCallStatus, type Trust } from 'react-mcp-annotations';
+import {
+  ToolApprovalProvider,
+  ToolCallCard,
+  ToolSummary,
+  toolCallStatusFromApproval,
+  toolCallStatusFromError,
+  toolCallStatusFromResult,
+  useToolApproval,
+  type ApprovalUI,
+  type ConsentRecord,
+  type ToolCallStatus,
+  type Trust,
+} from 'react-mcp-annotations';
 
 const SERVER_ID = 'everything';
 
 interface Call {
-  id: number;
+  id: string;
   tool: Tool;
   args: Record<string, unknown>;
   status: ToolCallStatus;
@@ -20,7 +32,7 @@ function useMcp(serverUrl: string): Connection {
   const [connection, setConnection] = useState<Connection>({ state: 'connecting' });
   useEffect(() => {
     let closed = false;
-    const client = new Client({ name: 'react-mcp-annotations-example', version: '0.1.0' });
+    const client = new Client({ name: 'react-mcp-annotations-example', version: '0.2.0' });
     (async () => {
       try {
         await client.connect(new StreamableHTTPClientTransport(new URL(serverUrl)));
@@ -38,7 +50,7 @@ function useMcp(serverUrl: string): Connection {
   return connection;
 }
 
-function Chat({ client, tools, trust }: { client: Client; tools: Tool[]; trust: Trust }) {
+function Chat({ client, tools }: { client: Client; tools: Tool[] }) {
   const { requestApproval } = useToolApproval();
   const [calls, setCalls] = useState<Call[]>([]);
   const [toolName, setToolName] = useState('get-annotated-message');
@@ -46,29 +58,26 @@ function Chat({ client, tools, trust }: { client: Client; tools: Tool[]; trust: 
   const [argsError, setArgsError] = useState('');
   const nextId = useRef(1);
 
-  const update = useCallback((id: number, status: ToolCallStatus) => setCalls((list) => list.map((call) => (call.id === id ? { ...call, status } : call))), []);
+  const update = useCallback((id: string, status: ToolCallStatus) => setCalls((list) => list.map((call) => (call.id === id ? { ...call, status } : call))), []);
 
-  const run = useCallback(
-    async (tool: Tool, args: Record<string, unknown>, id: number) => {
-      const approval = await requestApproval({ serverId: SERVER_ID, tool, args });
-      if (approval.outcome === 'blocked') return update(id, { type: 'blocked', reasons: approval.decision.reasons });
-      if (approval.outcome === 'denied') return update(id, { type: 'denied' });
-      update(id, { type: 'running' });
+  // Runs a call that was approved. It never asks: the question was asked before
+  // (a first call below, a retry by the card through the provider).
+  const execute = useCallback(
+    async (call: Pick<Call, 'id' | 'tool' | 'args'>) => {
+      update(call.id, { type: 'running' });
       try {
-        const result = (await client.callTool(
-          { name: tool.name, arguments: args },
-          undefined,
-          { onprogress: (progress) => update(id, { type: 'running', progress }) },
-        )) as CallToolResult;
-        update(id, result.isError ? { type: 'error', result } : { type: 'success', result });
+        const result = await client.callTool({ name: call.tool.name, arguments: call.args }, undefined, {
+          onprogress: (progress) => update(call.id, { type: 'running', progress }),
+        });
+        update(call.id, toolCallStatusFromResult(result));
       } catch (error) {
-        update(id, { type: 'error', message: error instanceof Error ? error.message : String(error) });
+        update(call.id, toolCallStatusFromError(error));
       }
     },
-    [client, requestApproval, update],
+    [client, update],
   );
 
-  const submit = (event: React.FormEvent) => {
+  const submit = async (event: React.FormEvent) => {
     event.preventDefault();
     const tool = tools.find((t) => t.name === toolName);
     let args: Record<string, unknown>;
@@ -80,9 +89,12 @@ function Chat({ client, tools, trust }: { client: Client; tools: Tool[]; trust: 
     }
     setArgsError('');
     if (!tool) return;
-    const id = nextId.current++;
-    setCalls((list) => [...list, { id, tool, args, status: { type: 'awaiting-approval' } }]);
-    void run(tool, args, id);
+    const call: Call = { id: `call-${nextId.current++}`, tool, args, status: { type: 'awaiting-approval' } };
+    setCalls((list) => [...list, call]);
+    const approval = await requestApproval({ serverId: SERVER_ID, tool, args, callId: call.id });
+    const refused = toolCallStatusFromApproval(approval);
+    if (refused) update(call.id, refused);
+    else await execute(call);
   };
 
   return (
@@ -108,12 +120,12 @@ function Chat({ client, tools, trust }: { client: Client; tools: Tool[]; trust: 
           <li key={call.id}>
             <ToolCallCard
               headingLevel={3}
+              callId={call.id}
               serverId={SERVER_ID}
               tool={call.tool}
-              trust={trust}
               args={call.args}
               status={call.status}
-              onRetry={() => void run(call.tool, call.args, call.id)}
+              onRetry={() => void execute(call)}
               resultProps={{ order: 'priority' }}
             />
           </li>
@@ -126,8 +138,13 @@ function Chat({ client, tools, trust }: { client: Client; tools: Tool[]; trust: 
 export function App({ serverUrl }: { serverUrl: string }) {
   const connection = useMcp(serverUrl);
   const [trust, setTrust] = useState<Trust>('untrusted');
+  const [approvalUI, setApprovalUI] = useState<ApprovalUI>('dialog');
   return (
-    <ToolApprovalProvider servers={{ [SERVER_ID]: { trust, name: 'server-everything' } }} onDecision={(record) => console.info('[decision]', record)}>
+    <ToolApprovalProvider
+      servers={{ [SERVER_ID]: { trust, name: 'server-everything' } }}
+      approvalUI={approvalUI}
+      onDecision={(record: ConsentRecord) => console.info('[decision]', record)}
+    >
       <header className="header">
         <h1>MCP chat host example</h1>
         <p>
@@ -136,6 +153,9 @@ export function App({ serverUrl }: { serverUrl: string }) {
         <label>
           <input type="checkbox" checked={trust === 'trusted'} onChange={(event) => setTrust(event.currentTarget.checked ? 'trusted' : 'untrusted')} /> Trust this server
         </label>
+        <label>
+          <input type="checkbox" checked={approvalUI === 'inline'} onChange={(event) => setApprovalUI(event.currentTarget.checked ? 'inline' : 'dialog')} /> Approve in the card
+        </label>
       </header>
       {connection.state === 'connecting' && <p role="status">Connecting…</p>}
       {connection.state === 'failed' && <p role="alert">Could not connect: {connection.message}</p>}
@@ -143,12 +163,12 @@ export function App({ serverUrl }: { serverUrl: string }) {
         <div className="layout">
           <main>
             <h2>Conversation</h2>
-            <Chat client={connection.client} tools={connection.tools} trust={trust} />
+            <Chat client={connection.client} tools={connection.tools} />
           </main>
           <aside aria-label="Tools">
             <h2>Tools ({connection.tools.length})</h2>
             {connection.tools.map((tool) => (
-              <ToolSummary key={tool.name} tool={tool} trust={trust} />
+              <ToolSummary key={tool.name} tool={tool} serverId={SERVER_ID} />
             ))}
           </aside>
         </div>

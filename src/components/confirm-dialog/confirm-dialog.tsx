@@ -83,7 +83,12 @@ export interface ToolConfirmRootProps {
   /** Initial open state (uncontrolled). Default true: a confirmation is shown to be answered. */
   defaultOpen?: boolean | undefined;
   onOpenChange?: ((open: boolean) => void) | undefined;
-  /** Where focus goes after the dialog closes when the element that opened it is gone (the call's card). */
+  /**
+   * Where focus goes when the dialog closes, e.g. the call's card (the
+   * provider passes it for requests with a `callId`). Without it, or when it
+   * gives nothing connected, focus returns to the element that opened the
+   * dialog. Never to `<body>` when either exists.
+   */
   returnFocusTo?: (() => HTMLElement | null) | undefined;
   labels?: Partial<Labels> | undefined;
   children?: ReactNode;
@@ -219,8 +224,9 @@ export const ToolConfirmContent = forwardRef<HTMLDivElement, ToolConfirmContentP
           onCloseAutoFocus={(event) => {
             onCloseAutoFocus?.(event);
             if (event.defaultPrevented) return;
-            // Back to the opener; when it is gone, to the call's card; never to <body>.
-            const target = opener.current?.isConnected ? opener.current : returnFocusTo?.();
+            // To the call's card when there is one (the opener may vanish as the call starts), else back to the opener.
+            const card = returnFocusTo?.();
+            const target = card?.isConnected ? card : opener.current;
             if (target?.isConnected) {
               event.preventDefault();
               target.focus({ preventScroll: false });

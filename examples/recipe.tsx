@@ -1,0 +1,126 @@
+// A complete host in one file: connect, list tools, ask before each call, run
+// it with progress, handle errors, render results for the user.
+// npm install react-mcp-annotations @modelcontextprotocol/sdk
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { useCallback, useEffect, useState } from 'react';
+import {
+  ToolApprovalProvider,
+  ToolCallCard,
+  ToolSummary,
+  toolCallStatusFromApproval,
+  toolCallStatusFromError,
+  toolCallStatusFromResult,
+  useToolApproval,
+  type ConsentRecord,
+  type Tool,
+  type ToolCallStatus,
+} from 'react-mcp-annotations';
+import 'react-mcp-annotations/styles.css'; // import before your own stylesheet
+
+const SERVER_ID = 'everything';
+
+interface Call {
+  id: string;
+  tool: Tool;
+  args: Record<string, unknown>;
+  status: ToolCallStatus;
+}
+
+/** 1. Say which servers you trust (unknown servers are untrusted) and log every decision. */
+export function App({ serverUrl }: { serverUrl: string }) {
+  return (
+    <ToolApprovalProvider
+      servers={{ [SERVER_ID]: { trust: 'untrusted', name: 'Everything server' } }}
+      onDecision={(record: ConsentRecord) => console.info('[decision]', record)}
+    >
+      <Chat serverUrl={serverUrl} />
+    </ToolApprovalProvider>
+  );
+}
+
+/** 2. Connect with the MCP SDK and list the server's tools. */
+function useMcp(serverUrl: string) {
+  const [state, setState] = useState<{ client?: Client; tools: Tool[]; error?: string }>({ tools: [] });
+  useEffect(() => {
+    const client = new Client({ name: 'my-host', version: '1.0.0' });
+    let closed = false;
+    client
+      .connect(new StreamableHTTPClientTransport(new URL(serverUrl)))
+      .then(() => client.listTools())
+      .then(({ tools }) => !closed && setState({ client, tools }))
+      .catch((error: unknown) => !closed && setState({ tools: [], error: String(error) }));
+    return () => {
+      closed = true;
+      void client.close();
+    };
+  }, [serverUrl]);
+  return state;
+}
+
+function Chat({ serverUrl }: { serverUrl: string }) {
+  const { client, tools, error } = useMcp(serverUrl);
+  const { requestApproval } = useToolApproval();
+  const [calls, setCalls] = useState<Call[]>([]);
+  const setStatus = useCallback((id: string, status: ToolCallStatus) => setCalls((list) => list.map((call) => (call.id === id ? { ...call, status } : call))), []);
+
+  /** 4. Run an approved call, with MCP progress, and turn whatever happens into a status. */
+  const execute = useCallback(
+    async (call: Call) => {
+      if (!client) return;
+      setStatus(call.id, { type: 'running' });
+      try {
+        const result = await client.callTool({ name: call.tool.name, arguments: call.args }, undefined, {
+          onprogress: (progress) => setStatus(call.id, { type: 'running', progress }),
+        });
+        setStatus(call.id, toolCallStatusFromResult(result));
+      } catch (failure) {
+        setStatus(call.id, toolCallStatusFromError(failure));
+      }
+    },
+    [client, setStatus],
+  );
+
+  /** 3. Ask before every call: the provider decides, shows the dialog if it must, and always answers. */
+  const callTool = useCallback(
+    async (tool: Tool, args: Record<string, unknown>) => {
+      const call: Call = { id: crypto.randomUUID(), tool, args, status: { type: 'awaiting-approval' } };
+      setCalls((list) => [...list, call]);
+      const approval = await requestApproval({ serverId: SERVER_ID, tool, args, callId: call.id });
+      const refused = toolCallStatusFromApproval(approval);
+      if (refused) setStatus(call.id, refused);
+      else await execute(call);
+    },
+    [requestApproval, execute, setStatus],
+  );
+
+  if (error) return <p role="alert">Could not connect: {error}</p>;
+  return (
+    <>
+      <ul aria-label="Tools">
+        {tools.map((tool) => (
+          <li key={tool.name}>
+            <ToolSummary tool={tool} serverId={SERVER_ID} />
+            <button type="button" onClick={() => void callTool(tool, {})}>
+              Call {tool.name}
+            </button>
+          </li>
+        ))}
+      </ul>
+      {/* 5. Render each call: status, progress, result for the user (assistant-only blocks never render). */}
+      {calls.map((call) => (
+        <ToolCallCard
+          key={call.id}
+          callId={call.id}
+          serverId={SERVER_ID}
+          tool={call.tool}
+          args={call.args}
+          status={call.status}
+          // Retry is decided by the provider (it asks if it must); onRetry runs only when allowed.
+          onRetry={() => void execute(call)}
+          resultProps={{ order: 'priority', collapseBelow: 0.4, staleAfterMs: 7 * 86_400_000 }}
+        />
+      ))}
+    </>
+  );
+}

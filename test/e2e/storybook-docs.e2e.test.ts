@@ -1,0 +1,77 @@
+/**
+ * Every Storybook docs page, as `npm start` serves it, opens in Chromium with
+ * no console error and no page error, and shows no raw JSDoc syntax
+ * (`{@link …}`, `@example`). The story tests run stories, not docs pages:
+ * this covers the pages a person reads.
+ */
+import { execFileSync } from 'node:child_process';
+import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import { extname, join } from 'node:path';
+import { chromium, type Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+// @ts-expect-error plain ESM helper without types
+import { root } from '../../scripts/pack.mjs';
+import { chromiumLaunch } from '../../vitest.config.js';
+
+const out = join(tmpdir(), `rma-storybook-${process.pid}`);
+const types: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.json': 'application/json', '.svg': 'image/svg+xml', '.woff2': 'font/woff2' };
+
+describe('Storybook docs pages', () => {
+  let server: Server;
+  let browser: Browser;
+  let base = '';
+  let docs: string[] = [];
+
+  beforeAll(async () => {
+    execFileSync(process.execPath, [join(root as string, 'node_modules/storybook/dist/bin/dispatcher.js'), 'build', '--quiet', '-o', out], { cwd: root as string, stdio: 'ignore' });
+    const index = JSON.parse(readFileSync(join(out, 'index.json'), 'utf8')) as { entries: Record<string, { id: string; type: string }> };
+    docs = Object.values(index.entries)
+      .filter((entry) => entry.type === 'docs')
+      .map((entry) => entry.id);
+    server = createServer((req, res) => {
+      // The browser asks for a favicon once; Storybook ships none.
+      if (req.url === '/favicon.ico') return res.writeHead(204).end();
+      const path = join(out, decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname));
+      const file = existsSync(path) && statSync(path).isDirectory() ? join(path, 'index.html') : path;
+      if (!existsSync(file)) return res.writeHead(404).end();
+      res.writeHead(200, { 'content-type': types[extname(file)] ?? 'application/octet-stream' });
+      createReadStream(file).pipe(res);
+    }).listen(0, '127.0.0.1');
+    await new Promise((resolve) => server.once('listening', resolve));
+    base = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+    browser = await chromium.launch(chromiumLaunch);
+  }, 180_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    server?.close();
+  });
+
+  it('has a docs page for every component and the theming guide', () => {
+    expect(docs).toEqual(expect.arrayContaining(['components-toolresult--docs', 'components-toolconfirmdialog--docs', 'theming--docs', 'introduction--docs']));
+  });
+
+  it('opens every docs page with no console error and no raw JSDoc', async () => {
+    const problems: string[] = [];
+    for (const id of docs) {
+      const page = await browser.newPage();
+      page.on('console', (message) => {
+        if (message.type() === 'error') problems.push(`${id}: console.error ${message.text()}`);
+      });
+      page.on('pageerror', (error) => problems.push(`${id}: ${error.message}`));
+      page.on('response', (response) => {
+        if (response.status() >= 400) problems.push(`${id}: ${response.status()} ${new URL(response.url()).pathname}`);
+      });
+      await page.goto(`${base}/iframe.html?id=${id}&viewMode=docs`);
+      await page.waitForSelector('.sbdocs-content, #storybook-docs', { timeout: 20_000 });
+      await page.waitForTimeout(300);
+      const text = await page.evaluate(() => document.body.innerText);
+      if (/\{@link/.test(text)) problems.push(`${id}: shows a raw {@link}`);
+      if (/@example/.test(text)) problems.push(`${id}: shows a raw @example`);
+      await page.close();
+    }
+    expect(problems).toEqual([]);
+  }, 300_000);
+});

@@ -1,0 +1,2 @@
+// What a Vite app's `vite/client` types declare for CSS imports.
+declare module '*.css';
