@@ -15,6 +15,7 @@ import {
   normalizeTrust,
   safeName,
   type DecidedBy,
+  type DecisionReason,
   type DecisionReasonCode,
   type DecisionRecord,
   type PolicyMode,
@@ -22,8 +23,11 @@ import {
   type ToolOverride,
   type Trust,
 } from './decisions.js';
+import { parseElicitationRequest, validateElicitation, type ElicitationAnswer, type ElicitationParseOptions, type ElicitationValues, type ElicitationView } from './elicitation.js';
 import { isRecord } from './issues.js';
 import { UNREADABLE, ownData } from './read.js';
+import { applySamplingEdits, editSamplingResult, parseSamplingRequest, parseSamplingResult, type SamplingEdits, type SamplingResultView, type SamplingView } from './sampling.js';
+import { decideServerRequest, type ServerRequestDecision, type ServerRequestPolicy, type ServerRequestRecord } from './server-requests.js';
 import { snapshotTool } from './tool-hints.js';
 import type { Tool } from './types.js';
 
@@ -38,7 +42,7 @@ export interface ServerConfig {
 }
 
 /** The host's policy, which may change at any time; pending requests are decided again when they settle. */
-export interface ApprovalPolicy {
+export interface ApprovalPolicy extends ServerRequestPolicy {
   /** Servers by id. Unknown servers are untrusted. */
   servers?: Readonly<Record<string, ServerConfig>> | undefined;
   /** Host-wide mode. Default `default`. */
@@ -66,6 +70,8 @@ export interface ApprovalControllerOptions extends ApprovalPolicy {
   onDecision?(record: ConsentRecord): void;
   /** Clock for record timestamps. Default `Date.now`. */
   now?: NowSource | undefined;
+  /** Finds the registrable domain of a host, for URL elicitations (needs the Public Suffix List). Default: the whole host is emphasised. */
+  registrableDomain?: ElicitationParseOptions['registrableDomain'];
 }
 
 /** One tool call to decide. */
@@ -96,7 +102,7 @@ export interface ApprovalResult {
 }
 
 /** Every kind of consent the controller queues. */
-export type ConsentKind = 'tool';
+export type ConsentKind = 'tool' | 'elicitation' | 'sampling';
 
 /** Fields every queued consent has. */
 export interface PendingBase {
@@ -126,14 +132,40 @@ export interface PendingToolApproval extends PendingBase {
   retry: boolean;
 }
 
+/** A server asking the person for information (`elicitation/create`). */
+export interface PendingElicitation extends PendingBase {
+  kind: 'elicitation';
+  trust: Trust;
+  view: ElicitationView;
+  decision: ServerRequestDecision;
+}
+
+/** A server asking to use the host's model (`sampling/createMessage`). */
+export interface PendingSampling extends PendingBase {
+  kind: 'sampling';
+  trust: Trust;
+  /** `request`: review what would be sent; `generating`: the model runs; `result`: review the answer before it goes back. */
+  stage: 'request' | 'generating' | 'result';
+  view: SamplingView;
+  /** The completion, once the model answered. */
+  result?: SamplingResultView | undefined;
+  decision: ServerRequestDecision;
+}
+
 /** Anything waiting in the queue. */
-export type PendingConsent = PendingToolApproval;
+export type PendingConsent = PendingToolApproval | PendingElicitation | PendingSampling;
 
 /** An answer to a pending tool approval. */
 export type ToolApprovalResponse = { action: 'approve'; remember?: boolean | undefined } | { action: 'deny' };
+/** An answer to a pending elicitation: accept with the values, decline (an explicit no) or cancel (dismissed). */
+export type ElicitationResponse = { action: 'accept'; content?: ElicitationValues | undefined } | { action: 'decline' } | { action: 'cancel' };
+/** An answer to a pending sampling request: approve (with edits to the request, or to the answer's text) or deny. */
+export type SamplingResponse = { action: 'approve'; edits?: SamplingEdits | undefined; text?: string | undefined } | { action: 'deny' };
+/** Any answer; it must fit the kind of the prompt it answers. */
+export type ConsentResponse = ToolApprovalResponse | ElicitationResponse | SamplingResponse;
 
-/** Any record the controller reports. */
-export type ConsentRecord = DecisionRecord;
+/** Any record the controller reports. Narrow on `kind`. */
+export type ConsentRecord = DecisionRecord | ServerRequestRecord;
 
 /** What subscribers see. A new object whenever anything in it changes. */
 export interface ApprovalSnapshot {
@@ -145,14 +177,67 @@ export interface ApprovalSnapshot {
   tainted: boolean;
 }
 
+/** A server's `elicitation/create` request to decide. */
+export interface ElicitationRequest {
+  serverId: string;
+  /** The request's params, as the server sent them. */
+  params: unknown;
+  /** The call this request belongs to, when known (focus returns to its card). */
+  callId?: string | undefined;
+  /** The JSON-RPC id of the server's request, for the record. */
+  requestId?: string | number | undefined;
+  /** Aborted when the server withdrew the request (or it timed out): the prompt closes and the answer is `cancel`. */
+  signal?: AbortSignal | undefined;
+  /**
+   * Whether a running call waits on this request: it is asked next, ahead of
+   * tool confirmations. Default true (servers send requests while a call runs).
+   */
+  blocking?: boolean | undefined;
+}
+
+/** How an elicitation was settled. `result` is what goes back to the server (the SDK's `ElicitResult`). */
+export interface ElicitationOutcome {
+  result: ElicitationAnswer;
+  record: ServerRequestRecord;
+}
+
+/** A server's `sampling/createMessage` request to decide. */
+export interface SamplingRequest {
+  serverId: string;
+  params: unknown;
+  /** Runs the host's model on the (possibly edited) request and returns a `CreateMessageResult`. */
+  sample: (params: Record<string, unknown>, context: { signal: AbortSignal }) => Promise<unknown>;
+  callId?: string | undefined;
+  requestId?: string | number | undefined;
+  signal?: AbortSignal | undefined;
+  /** See {@link ElicitationRequest.blocking}. Default true. */
+  blocking?: boolean | undefined;
+}
+
+/** How a sampling request was settled. */
+export interface SamplingOutcome {
+  /** `approved`: `result` goes back; `denied` / `blocked`: refuse the request; `failed`: the model failed (`error`). */
+  outcome: 'approved' | 'denied' | 'blocked' | 'failed';
+  result?: Record<string, unknown> | undefined;
+  error?: string | undefined;
+  record: ServerRequestRecord;
+}
+
 /** The controller. Stable for the life of a conversation. */
 export interface ApprovalController {
   /** Decides a tool call; asks when policy says confirm. Always resolves, never rejects. */
   requestApproval(request: ApprovalRequest): Promise<ApprovalResult>;
+  /** Decides a server's elicitation; asks a person unless policy blocks it. Never answered automatically. Always resolves. */
+  requestElicitation(request: ElicitationRequest): Promise<ElicitationOutcome>;
+  /** Decides a server's sampling request; a person reviews the request and the answer unless policy says otherwise. Always resolves. */
+  requestSampling(request: SamplingRequest): Promise<SamplingOutcome>;
   /** What policy would say for a call now, without asking anyone. */
   previewDecision(request: ApprovalRequest): ToolDecision;
-  /** Answers a pending prompt. Returns false when it is no longer pending (already settled). */
-  respond(id: string, response: ToolApprovalResponse): boolean;
+  /**
+   * Answers a pending prompt. Returns false when it is no longer pending, the
+   * answer does not fit its kind, or (elicitation) the values are not valid.
+   */
+  respond(id: string, response: ConsentResponse): boolean;
   /**
    * Replaces the host's policy. Pending requests are decided again when they
    * settle. Subscribers are told unless `notify` is false (a React provider
@@ -169,7 +254,7 @@ export interface ApprovalController {
   claim(callId: string): () => void;
   /** Resets the taint guard. */
   resetTaint(): void;
-  /** Denies everything still waiting (e.g. the conversation closed). */
+  /** Settles everything still waiting as refused (e.g. the conversation closed). */
   dispose(): void;
   /** The remembered-approval store in use. */
   store: ApprovalStore;
@@ -178,12 +263,13 @@ export interface ApprovalController {
 }
 
 interface Entry {
-  item: PendingToolApproval;
-  request: ReadRequest;
-  /** The server was in the configuration when the request arrived. */
-  configured: boolean;
-  settle: (result: Omit<ApprovalResult, 'record'>, original: ToolDecision) => void;
-  cleanup: () => void;
+  item: PendingConsent;
+  /** A running call waits on it: asked ahead of tool confirmations. */
+  blocking: boolean;
+  /** Handles an answer; returns whether it was taken. */
+  answer(response: ConsentResponse): boolean;
+  /** Settles it as refused without a person (abort, dispose). */
+  abandon(why: 'abandoned' | 'disposed'): void;
 }
 
 interface ReadRequest {
@@ -196,21 +282,27 @@ interface ReadRequest {
   signal: AbortSignal | undefined;
 }
 
+const text = (request: unknown, key: string) => {
+  const value = ownData(request, key);
+  return typeof value === 'string' ? value : undefined;
+};
+
+const signalOf = (request: unknown): AbortSignal | undefined => {
+  const signal = ownData(request, 'signal');
+  return typeof signal === 'object' && signal !== null && 'aborted' in signal ? (signal as AbortSignal) : undefined;
+};
+
 /** Reads a request once, as data; anything malformed falls to the worst case. */
 function readRequest(request: unknown): ReadRequest {
-  const text = (key: string) => {
-    const value = ownData(request, key);
-    return typeof value === 'string' ? value : undefined;
-  };
-  const signal = ownData(request, 'signal');
+  const args = ownData(request, 'args');
   return {
-    serverId: text('serverId') ?? '',
+    serverId: text(request, 'serverId') ?? '',
     tool: snapshotTool(ownData(request, 'tool')),
-    toolName: text('toolName'),
-    args: ownData(request, 'args') === UNREADABLE ? undefined : ownData(request, 'args'),
-    callId: text('callId'),
+    toolName: text(request, 'toolName'),
+    args: args === UNREADABLE ? undefined : args,
+    callId: text(request, 'callId'),
     retry: ownData(request, 'retry') === true,
-    signal: typeof signal === 'object' && signal !== null && 'aborted' in signal ? (signal as AbortSignal) : undefined,
+    signal: signalOf(request),
   };
 }
 
@@ -225,8 +317,17 @@ function clock(now: NowSource | undefined): number {
   return Date.now();
 }
 
+const errorText = (error: unknown): string => {
+  try {
+    return error instanceof Error ? error.message : String(error);
+  } catch {
+    return 'The model failed.';
+  }
+};
+
 /**
- * Creates the controller for one conversation.
+ * Creates the controller for one conversation: tool confirmations,
+ * elicitations and sampling reviews in one queue, at most one on screen.
  *
  * @example
  * const approvals = createApprovalController({ servers: { files: { trust: 'trusted' } }, onDecision: log });
@@ -235,16 +336,25 @@ function clock(now: NowSource | undefined): number {
  */
 export function createApprovalController(options: ApprovalControllerOptions = {}): ApprovalController {
   const store = options.store ?? createApprovalStore({ rememberDestructive: options.rememberDestructive });
-  let policy: ApprovalPolicy = { servers: options.servers, mode: options.mode, reasonLabels: options.reasonLabels, taintGuard: options.taintGuard };
+  let policy: ApprovalPolicy = {
+    servers: options.servers,
+    mode: options.mode,
+    reasonLabels: options.reasonLabels,
+    taintGuard: options.taintGuard,
+    elicitation: options.elicitation,
+    blockSensitiveElicitation: options.blockSensitiveElicitation,
+    sampling: options.sampling,
+  };
   const entries: Entry[] = [];
   const claims = new Map<string, number>();
   const listeners = new Set<() => void>();
   let nextId = 1;
   let snapshot: ApprovalSnapshot = { queue: [], current: undefined, tainted: store.isTainted() };
 
+  const visible = (item: PendingConsent) => item.kind !== 'tool' || item.callId === undefined || !claims.has(item.callId);
   const emit = () => {
     const queue = entries.map((entry) => entry.item);
-    snapshot = { queue, current: queue.find((item) => item.callId === undefined || !claims.has(item.callId)), tainted: store.isTainted() };
+    snapshot = { queue, current: queue.find(visible), tainted: store.isTainted() };
     for (const listener of [...listeners]) {
       try {
         listener();
@@ -269,6 +379,42 @@ export function createApprovalController(options: ApprovalControllerOptions = {}
     return safeName(typeof name === 'string' && name.trim() !== '' ? name : serverId, 80);
   };
 
+  const report = (record: ConsentRecord) => {
+    try {
+      options.onDecision?.(record);
+    } catch {
+      // A host's logging bug must not lose the decision.
+    }
+  };
+
+  // The one on screen stays first; a request a running call waits on goes right after it
+  // (after other such requests: first in, first out among them); everything else waits at the end.
+  const enqueue = (entry: Entry) => {
+    if (!entry.blocking) entries.push(entry);
+    else {
+      const head = entries.findIndex((candidate) => visible(candidate.item));
+      let index = head < 0 ? 0 : head + 1;
+      while (index < entries.length && entries[index]!.blocking) index++;
+      entries.splice(index, 0, entry);
+    }
+    emit();
+  };
+  const remove = (entry: Entry): boolean => {
+    const index = entries.indexOf(entry);
+    if (index < 0) return false;
+    entries.splice(index, 1);
+    emit();
+    return true;
+  };
+  // Listens for a withdrawn request; returns the clean-up.
+  const onAbort = (signal: AbortSignal | undefined, abort: () => void): (() => void) => {
+    if (!signal) return () => {};
+    signal.addEventListener('abort', abort, { once: true });
+    return () => signal.removeEventListener('abort', abort);
+  };
+
+  // Tool calls --------------------------------------------------------------
+
   const evaluate = (request: ReadRequest, serverRemoved = false): ToolDecision => {
     const server = serverOf(request.serverId);
     const trust = normalizeTrust(ownData(server, 'trust'));
@@ -290,13 +436,7 @@ export function createApprovalController(options: ApprovalControllerOptions = {}
     });
   };
 
-  const report = (record: ConsentRecord) => {
-    try {
-      options.onDecision?.(record);
-    } catch {
-      // A host's logging bug must not lose the decision.
-    }
-  };
+  const withReason = <D extends { reasons: DecisionReason[] }>(decision: D, code: DecisionReasonCode): D => ({ ...decision, reasons: [decisionReason(code, policy.reasonLabels), ...decision.reasons] });
 
   const finishTool = (request: ReadRequest, result: Omit<ApprovalResult, 'record'>, original: ToolDecision, resolve: (value: ApprovalResult) => void) => {
     const record = decisionRecord({ ...result.decision, action: original.action }, request, {
@@ -311,20 +451,7 @@ export function createApprovalController(options: ApprovalControllerOptions = {}
     resolve({ ...result, record });
   };
 
-  const enqueue = (entry: Entry) => {
-    entries.push(entry);
-    emit();
-  };
-
-  const remove = (entry: Entry): boolean => {
-    const index = entries.indexOf(entry);
-    if (index < 0) return false;
-    entries.splice(index, 1);
-    entry.cleanup();
-    return true;
-  };
-
-  const makeItem = (request: ReadRequest, decision: ToolDecision): PendingToolApproval => ({
+  const makeToolItem = (request: ReadRequest, decision: ToolDecision): PendingToolApproval => ({
     id: `consent-${nextId++}`,
     kind: 'tool',
     serverId: request.serverId,
@@ -352,23 +479,51 @@ export function createApprovalController(options: ApprovalControllerOptions = {}
         if (decision.action === 'run') return finishTool(read, { outcome: 'run', decidedBy: decision.decidedBy, remembered: false, decision }, decision, resolve);
         if (decision.action === 'block') return finishTool(read, { outcome: 'blocked', decidedBy: 'policy', remembered: false, decision }, decision, resolve);
         let settled = false;
-        const onAbort = () => {
-          if (!remove(entry)) return;
-          emit();
-          entry.settle({ outcome: 'denied', decidedBy: 'policy', remembered: false, decision: withReason(entry.item.decision, 'request-abandoned') }, decision);
+        const configured = serverOf(read.serverId) !== undefined;
+        const settle = (result: Omit<ApprovalResult, 'record'>) => {
+          if (settled) return;
+          settled = true;
+          cleanup();
+          finishTool(read, result, decision, resolve);
         };
         const entry: Entry = {
-          item: makeItem(read, decision),
-          request: read,
-          configured: serverOf(read.serverId) !== undefined,
-          settle: (result, original) => {
-            if (settled) return;
-            settled = true;
-            finishTool(read, result, original, resolve);
+          item: makeToolItem(read, decision),
+          blocking: false,
+          answer(response) {
+            const item = entry.item as PendingToolApproval;
+            const action = isRecord(response) ? ownData(response, 'action') : undefined;
+            if (action !== 'approve' && action !== 'deny') return false;
+            if (action === 'deny') {
+              remove(entry);
+              settle({ outcome: 'denied', decidedBy: 'user', remembered: false, decision: item.decision });
+              return true;
+            }
+            // Decided again now: what the current policy blocks does not run.
+            const fresh = evaluate(read, configured && serverOf(read.serverId) === undefined);
+            if (fresh.action === 'block') {
+              remove(entry);
+              settle({ outcome: 'blocked', decidedBy: 'policy', remembered: false, decision: withReason(fresh, 'policy-changed') });
+              return true;
+            }
+            if (fresh.action === 'confirm' && (fresh.trust !== item.decision.trust || fresh.risk !== item.decision.risk)) {
+              // The question the person answered is not the question now: ask again.
+              entry.item = makeToolItem(read, fresh);
+              emit();
+              return true;
+            }
+            remove(entry);
+            const wantsRemember = ownData(response, 'remember') === true;
+            const remembered = wantsRemember && canOfferRemember(store, fresh, read.tool, read.serverId) && store.remember(read.tool, { serverId: read.serverId, trust: fresh.trust }).ok;
+            settle({ outcome: 'run', decidedBy: 'user', remembered, decision: fresh });
+            return true;
           },
-          cleanup: () => read.signal?.removeEventListener('abort', onAbort),
+          abandon(why) {
+            if (!remove(entry) && why === 'abandoned') return;
+            const item = entry.item as PendingToolApproval;
+            settle({ outcome: 'denied', decidedBy: 'policy', remembered: false, decision: why === 'abandoned' ? withReason(item.decision, 'request-abandoned') : item.decision });
+          },
         };
-        read.signal?.addEventListener('abort', onAbort, { once: true });
+        const cleanup = onAbort(read.signal, () => entry.abandon('abandoned'));
         enqueue(entry);
       } catch {
         // Nothing documented never-throws may reject: fail closed.
@@ -378,48 +533,217 @@ export function createApprovalController(options: ApprovalControllerOptions = {}
       }
     });
 
-  const withReason = (decision: ToolDecision, code: DecisionReasonCode): ToolDecision => ({ ...decision, reasons: [decisionReason(code, policy.reasonLabels), ...decision.reasons] });
+  // Server requests ---------------------------------------------------------
 
-  const respond = (id: string, response: ToolApprovalResponse): boolean => {
-    const entry = entries.find((candidate) => candidate.item.id === id);
-    if (!entry) return false;
-    const { item, request } = entry;
-    const original = item.decision;
-    const action = isRecord(response) ? ownData(response, 'action') : undefined;
-    if (action !== 'approve') {
-      remove(entry);
-      emit();
-      entry.settle({ outcome: 'denied', decidedBy: 'user', remembered: false, decision: original }, original);
-      return true;
-    }
-    // Decided again now: what the current policy blocks does not run.
-    const fresh = evaluate(request, entry.configured && serverOf(request.serverId) === undefined);
-    if (fresh.action === 'block') {
-      remove(entry);
-      emit();
-      entry.settle({ outcome: 'blocked', decidedBy: 'policy', remembered: false, decision: withReason(fresh, 'policy-changed') }, original);
-      return true;
-    }
-    if (fresh.action === 'confirm' && (fresh.trust !== original.trust || fresh.risk !== original.risk)) {
-      // The question the person answered is not the question now: ask again.
-      const index = entries.indexOf(entry);
-      entry.item = makeItem(request, fresh);
-      entries[index] = entry;
-      emit();
-      return true;
-    }
-    remove(entry);
-    emit();
-    const wantsRemember = ownData(response, 'remember') === true;
-    const remembered = wantsRemember && canOfferRemember(store, fresh, request.tool, request.serverId) && store.remember(request.tool, { serverId: request.serverId, trust: fresh.trust }).ok;
-    entry.settle({ outcome: 'run', decidedBy: 'user', remembered, decision: fresh }, original);
-    return true;
-  };
+  const serverRecord = (
+    kind: ServerRequestRecord['kind'],
+    base: { serverId: string; callId: string | undefined; requestId: unknown },
+    decision: ServerRequestDecision,
+    settled: Pick<ServerRequestRecord, 'outcome' | 'decidedBy' | 'reasons'> & Partial<Pick<ServerRequestRecord, 'fields' | 'host' | 'edited'>>,
+  ): ServerRequestRecord => ({
+    kind,
+    serverId: base.serverId,
+    ...(base.callId !== undefined ? { callId: base.callId } : {}),
+    ...(typeof base.requestId === 'string' || typeof base.requestId === 'number' ? { requestId: base.requestId } : {}),
+    trust: decision.trust,
+    mode: decision.mode,
+    policyAction: decision.action,
+    timestamp: clock(options.now),
+    ...settled,
+  });
+
+  const decideRequest = (kind: 'elicitation' | 'sampling', serverId: string, view: { elicitation?: ElicitationView; sampling?: SamplingView }) =>
+    decideServerRequest({ kind, trust: trustOf(serverId), mode: policy.mode, policy, reasonLabels: policy.reasonLabels, ...view });
+
+  const requestElicitation = (raw: ElicitationRequest): Promise<ElicitationOutcome> =>
+    new Promise<ElicitationOutcome>((resolve) => {
+      const serverId = text(raw, 'serverId') ?? '';
+      const base = { serverId, callId: text(raw, 'callId'), requestId: ownData(raw, 'requestId') };
+      let decision: ServerRequestDecision = decideRequest('elicitation', serverId, {});
+      let view: ElicitationView = { mode: 'invalid', message: '', problems: ['The request could not be read.'] };
+      let settled = false;
+      let cleanup = () => {};
+      const finish = (result: ElicitationAnswer, settledBy: Pick<ServerRequestRecord, 'outcome' | 'decidedBy' | 'reasons'>, fields?: string[]) => {
+        if (settled) return;
+        settled = true;
+        cleanup();
+        const record = serverRecord('elicitation', base, decision, { ...settledBy, ...(fields ? { fields } : {}), ...(view.mode === 'url' ? { host: view.url.host } : {}) });
+        report(record);
+        resolve({ result, record });
+      };
+      try {
+        view = parseElicitationRequest(ownData(raw, 'params'), { registrableDomain: options.registrableDomain });
+        decision = decideRequest('elicitation', serverId, { elicitation: view });
+        const signal = signalOf(raw);
+        if (signal?.aborted) return finish({ action: 'cancel' }, { outcome: 'cancel', decidedBy: 'policy', reasons: withReason(decision, 'request-abandoned').reasons });
+        if (decision.action !== 'confirm') return finish({ action: 'decline' }, { outcome: 'blocked', decidedBy: 'policy', reasons: decision.reasons });
+        const item: PendingElicitation = {
+          id: `consent-${nextId++}`,
+          kind: 'elicitation',
+          serverId,
+          serverName: serverName(serverId),
+          ...(base.callId !== undefined ? { callId: base.callId } : {}),
+          trust: decision.trust,
+          view,
+          decision,
+        };
+        const entry: Entry = {
+          item,
+          blocking: ownData(raw, 'blocking') !== false,
+          answer(response) {
+            const action = isRecord(response) ? ownData(response, 'action') : undefined;
+            if (action === 'decline' || action === 'cancel') {
+              remove(entry);
+              finish({ action }, { outcome: action, decidedBy: 'user', reasons: decision.reasons });
+              return true;
+            }
+            if (action !== 'accept' || view.mode === 'invalid' || (view.mode === 'url' && !view.url.secure)) return false;
+            // Decided again now: what the current policy blocks is declined.
+            const fresh = decideRequest('elicitation', serverId, { elicitation: view });
+            if (fresh.action === 'block') {
+              remove(entry);
+              finish({ action: 'decline' }, { outcome: 'blocked', decidedBy: 'policy', reasons: withReason(fresh, 'policy-changed').reasons });
+              return true;
+            }
+            if (view.mode === 'url') {
+              remove(entry);
+              finish({ action: 'accept' }, { outcome: 'accept', decidedBy: 'user', reasons: decision.reasons });
+              return true;
+            }
+            const content = ownData(response, 'content');
+            const checked = validateElicitation(view, isRecord(content) ? (content as ElicitationValues) : {});
+            if (!checked.ok) return false;
+            remove(entry);
+            finish({ action: 'accept', content: checked.content }, { outcome: 'accept', decidedBy: 'user', reasons: decision.reasons }, Object.keys(checked.content));
+            return true;
+          },
+          abandon(why) {
+            if (!remove(entry) && why === 'abandoned') return;
+            finish({ action: 'cancel' }, { outcome: 'cancel', decidedBy: 'policy', reasons: why === 'abandoned' ? withReason(decision, 'request-abandoned').reasons : decision.reasons });
+          },
+        };
+        cleanup = onAbort(signal, () => entry.abandon('abandoned'));
+        enqueue(entry);
+      } catch {
+        finish({ action: 'decline' }, { outcome: 'blocked', decidedBy: 'policy', reasons: withReason(decision, 'request-invalid').reasons });
+      }
+    });
+
+  const requestSampling = (raw: SamplingRequest): Promise<SamplingOutcome> =>
+    new Promise<SamplingOutcome>((resolve) => {
+      const serverId = text(raw, 'serverId') ?? '';
+      const base = { serverId, callId: text(raw, 'callId'), requestId: ownData(raw, 'requestId') };
+      let decision: ServerRequestDecision = decideRequest('sampling', serverId, {});
+      let settled = false;
+      let edited = false;
+      let cleanup = () => {};
+      const generation = new AbortController();
+      const finish = (outcome: Omit<SamplingOutcome, 'record'>, settledBy: Pick<ServerRequestRecord, 'decidedBy' | 'reasons'>) => {
+        if (settled) return;
+        settled = true;
+        cleanup();
+        generation.abort();
+        const record = serverRecord('sampling', base, decision, { outcome: outcome.outcome, ...settledBy, ...(edited ? { edited } : {}) });
+        report(record);
+        resolve({ ...outcome, record });
+      };
+      try {
+        const params = ownData(raw, 'params');
+        const sample = ownData(raw, 'sample');
+        const view = parseSamplingRequest(params);
+        decision = decideRequest('sampling', serverId, { sampling: view });
+        const signal = signalOf(raw);
+        const run = async (request: Record<string, unknown>): Promise<{ ok: true; result: unknown } | { ok: false; error: string }> => {
+          try {
+            if (typeof sample !== 'function') return { ok: false, error: 'The host has no model to sample.' };
+            return { ok: true, result: await (sample as SamplingRequest['sample'])(request, { signal: generation.signal }) };
+          } catch (error) {
+            return { ok: false, error: errorText(error) };
+          }
+        };
+        if (signal?.aborted) return finish({ outcome: 'denied' }, { decidedBy: 'policy', reasons: withReason(decision, 'request-abandoned').reasons });
+        if (decision.action === 'block') return finish({ outcome: 'blocked' }, { decidedBy: 'policy', reasons: decision.reasons });
+        if (decision.action === 'run') {
+          void run(applySamplingEdits(params, {})).then((outcome) =>
+            outcome.ok
+              ? finish({ outcome: 'approved', result: editSamplingResult(outcome.result, parseSamplingResult(outcome.result).text ?? '') }, { decidedBy: 'policy', reasons: decision.reasons })
+              : finish({ outcome: 'failed', error: outcome.error }, { decidedBy: 'policy', reasons: decision.reasons }),
+          );
+          return;
+        }
+        let completion: unknown;
+        const entry: Entry = {
+          item: { id: `consent-${nextId++}`, kind: 'sampling', serverId, serverName: serverName(serverId), ...(base.callId !== undefined ? { callId: base.callId } : {}), trust: decision.trust, stage: 'request', view, decision },
+          blocking: ownData(raw, 'blocking') !== false,
+          answer(response) {
+            const item = entry.item as PendingSampling;
+            const action = isRecord(response) ? ownData(response, 'action') : undefined;
+            if (action === 'deny') {
+              remove(entry);
+              finish({ outcome: 'denied' }, { decidedBy: 'user', reasons: decision.reasons });
+              return true;
+            }
+            if (action !== 'approve' || item.stage === 'generating' || (item.stage === 'request' && !view.valid)) return false;
+            if (item.stage === 'request') {
+              const fresh = decideRequest('sampling', serverId, { sampling: view });
+              if (fresh.action === 'block') {
+                remove(entry);
+                finish({ outcome: 'blocked' }, { decidedBy: 'policy', reasons: withReason(fresh, 'policy-changed').reasons });
+                return true;
+              }
+              const edits = ownData(response, 'edits');
+              const request = applySamplingEdits(params, isRecord(edits) ? (edits as SamplingEdits) : {});
+              if (isRecord(edits) && Object.keys(edits).length > 0) edited = true;
+              entry.item = { ...item, stage: 'generating' };
+              emit();
+              void run(request).then((outcome) => {
+                if (settled) return;
+                if (!outcome.ok) {
+                  remove(entry);
+                  finish({ outcome: 'failed', error: outcome.error }, { decidedBy: 'policy', reasons: decision.reasons });
+                  return;
+                }
+                completion = outcome.result;
+                entry.item = { ...(entry.item as PendingSampling), stage: 'result', result: parseSamplingResult(outcome.result) };
+                emit();
+              });
+              return true;
+            }
+            // The completion, as reviewed (and maybe edited), goes back.
+            const textEdit = ownData(response, 'text');
+            const answered = parseSamplingResult(completion);
+            const finalText = typeof textEdit === 'string' ? textEdit : answered.text;
+            if (typeof textEdit === 'string' && textEdit !== answered.text) edited = true;
+            remove(entry);
+            finish({ outcome: 'approved', result: editSamplingResult(completion, finalText ?? '') }, { decidedBy: 'user', reasons: decision.reasons });
+            return true;
+          },
+          abandon(why) {
+            if (!remove(entry) && why === 'abandoned') return;
+            finish({ outcome: 'denied' }, { decidedBy: 'policy', reasons: why === 'abandoned' ? withReason(decision, 'request-abandoned').reasons : decision.reasons });
+          },
+        };
+        cleanup = onAbort(signal, () => entry.abandon('abandoned'));
+        enqueue(entry);
+      } catch {
+        finish({ outcome: 'blocked' }, { decidedBy: 'policy', reasons: withReason(decision, 'request-invalid').reasons });
+      }
+    });
 
   return {
     requestApproval,
+    requestElicitation,
+    requestSampling,
     previewDecision: (request) => evaluate(readRequest(request)),
-    respond,
+    respond(id, response) {
+      const entry = entries.find((candidate) => candidate.item.id === id);
+      if (!entry) return false;
+      try {
+        return entry.answer(response);
+      } catch {
+        return false;
+      }
+    },
     setPolicy(next, setOptions) {
       policy = isRecord(next) ? next : {};
       if (setOptions?.notify !== false) emit();
@@ -443,8 +767,8 @@ export function createApprovalController(options: ApprovalControllerOptions = {}
     resetTaint: () => store.setTainted(false),
     dispose() {
       for (const entry of [...entries]) {
-        remove(entry);
-        entry.settle({ outcome: 'denied', decidedBy: 'policy', remembered: false, decision: entry.item.decision }, entry.item.decision);
+        entries.splice(entries.indexOf(entry), 1);
+        entry.abandon('disposed');
       }
       emit();
     },

@@ -43,7 +43,18 @@ export type DecisionReasonCode =
   | 'server-removed'
   | 'tainted'
   | 'policy-changed'
-  | 'request-abandoned';
+  | 'request-abandoned'
+  | 'elicitation-off'
+  | 'elicitation-needs-person'
+  | 'sensitive-fields'
+  | 'sensitive-blocked'
+  | 'url-not-https'
+  | 'url-warning'
+  | 'url-offline'
+  | 'request-invalid'
+  | 'sampling-off'
+  | 'sampling-review'
+  | 'sampling-trusted-auto';
 
 /** Default text for each reason; hosts may pass their own through `reasonLabels`. */
 export const defaultReasonLabels: Record<DecisionReasonCode, string> = {
@@ -67,6 +78,17 @@ export const defaultReasonLabels: Record<DecisionReasonCode, string> = {
   tainted: 'Content from outside this app has entered the conversation, so writes and outside calls need your approval.',
   'policy-changed': 'The app’s settings changed while you were deciding.',
   'request-abandoned': 'The request was withdrawn before anyone answered it.',
+  'elicitation-off': 'This app does not let servers ask you for information.',
+  'elicitation-needs-person': 'Only you can answer what a server asks you.',
+  'sensitive-fields': 'This form asks for something that looks like a secret. Servers must not ask for secrets in a form.',
+  'sensitive-blocked': 'This app blocks forms that ask for secrets.',
+  'url-not-https': 'The link is not a secure (https) address, so it will not be opened.',
+  'url-warning': 'The link’s address needs a close look before you open it.',
+  'url-offline': 'Links to outside this app are turned off.',
+  'request-invalid': 'The request cannot be shown safely, so it can only be declined.',
+  'sampling-off': 'This app does not let servers use its model.',
+  'sampling-review': 'The server wants to use this app’s model; you can check the request and the answer.',
+  'sampling-trusted-auto': 'A trusted server may use this app’s model without asking.',
 };
 
 /** Words for each hint in the `hints-assumed` reason ("whether it only reads"). */

@@ -10,10 +10,20 @@ export interface ToolCallProgress {
   message?: string | undefined;
 }
 
+/** A background task behind a call (spec 2025-11-25 tasks), as the card shows it. */
+export interface ToolTaskInfo {
+  taskId: string;
+  status: 'working' | 'input_required' | 'completed' | 'failed' | 'cancelled';
+  /** The server's words for where the task is. */
+  statusMessage?: string | undefined;
+}
+
 /** A tool call's life, as one discriminated union. */
 export type ToolCallStatus =
   | { type: 'awaiting-approval' }
-  | { type: 'running'; progress?: ToolCallProgress | undefined }
+  | { type: 'running'; progress?: ToolCallProgress | undefined; task?: ToolTaskInfo | undefined }
+  /** The call waits for the person's answer (a task's `input_required`, or a 2026-07-28 `input_required` result). */
+  | { type: 'input-required'; message?: string | undefined; task?: ToolTaskInfo | undefined }
   | { type: 'success'; result: CallToolResult }
   | { type: 'error'; result?: CallToolResult | undefined; message?: string | undefined }
   | { type: 'blocked'; reasons: readonly DecisionReason[] }
@@ -50,6 +60,10 @@ export function progressFraction(progress: ToolCallProgress | undefined): number
  */
 export function toolCallStatusFromResult(result: unknown): ToolCallStatus {
   if (!isRecord(result)) return { type: 'error', message: 'The server returned a result this app cannot read.' };
+  // Protocol 2026-07-28: only a `complete` result is final; `input_required` waits for the person.
+  const resultType = ownData(result, 'resultType');
+  if (resultType === 'input_required') return { type: 'input-required' };
+  if (resultType !== undefined && resultType !== 'complete') return { type: 'error', message: 'The server returned a result this app does not know.' };
   const content = ownData(result, 'content');
   if (!Array.isArray(content)) {
     // The SDK's compatibility shape for very old servers: { toolResult }.
@@ -81,4 +95,44 @@ export function toolCallStatusFromApproval(approval: { outcome: 'run' | 'denied'
   if (approval.outcome === 'blocked') return { type: 'blocked', reasons: approval.decision.reasons };
   if (approval.outcome === 'denied') return { type: 'denied' };
   return undefined;
+}
+
+const TASK_STATUSES: ReadonlySet<unknown> = new Set(['working', 'input_required', 'completed', 'failed', 'cancelled']);
+
+/**
+ * The status for a task update (`taskCreated` / `taskStatus` from the SDK's
+ * `callToolStream`, or `tasks/get`): working, waiting for input, failed or
+ * cancelled. A completed task keeps running until its result arrives. An
+ * unreadable task is an error.
+ */
+export function toolCallStatusFromTask(task: unknown, previous?: ToolCallStatus): ToolCallStatus {
+  const taskId = ownData(task, 'taskId');
+  const status = ownData(task, 'status');
+  if (typeof taskId !== 'string' || !TASK_STATUSES.has(status)) return { type: 'error', message: 'The server sent a task this app cannot read.' };
+  const message = ownData(task, 'statusMessage');
+  const info: ToolTaskInfo = { taskId, status: status as ToolTaskInfo['status'], ...(typeof message === 'string' ? { statusMessage: message } : {}) };
+  switch (info.status) {
+    case 'input_required':
+      return { type: 'input-required', task: info, ...(info.statusMessage ? { message: info.statusMessage } : {}) };
+    case 'failed':
+      return { type: 'error', message: info.statusMessage ?? 'The task failed.' };
+    case 'cancelled':
+      return { type: 'cancelled' };
+    default:
+      return { type: 'running', task: info, ...(previous?.type === 'running' && previous.progress ? { progress: previous.progress } : {}) };
+  }
+}
+
+/**
+ * The progress to show after a `notifications/progress`: the new one only
+ * when it moved forward. Replayed or out-of-order notifications (which a
+ * resumed stream can deliver) never move a bar backwards.
+ */
+export function nextProgress(previous: ToolCallProgress | undefined, next: unknown): ToolCallProgress | undefined {
+  const value = ownData(next, 'progress');
+  if (typeof value !== 'number' || !Number.isFinite(value)) return previous;
+  if (previous && value <= previous.progress) return previous;
+  const total = ownData(next, 'total');
+  const message = ownData(next, 'message');
+  return { progress: value, ...(typeof total === 'number' && Number.isFinite(total) ? { total } : {}), ...(typeof message === 'string' ? { message } : {}) };
 }

@@ -1,0 +1,438 @@
+/**
+ * Elicitation (`elicitation/create`): a server asks the person for
+ * information. Form mode carries a flat JSON schema; URL mode sends the
+ * person to a web page. Everything here reads the request as untrusted data,
+ * never throws, and decides what the form shows and what an answer may
+ * contain: an accepted answer only ever holds fields the person saw.
+ */
+import { isRecord } from './issues.js';
+import { UNREADABLE, copyArray, ownData } from './read.js';
+import { sanitizeLabel } from './text.js';
+
+/** How a field is entered. */
+export type ElicitationFieldKind = 'text' | 'number' | 'integer' | 'boolean' | 'choice' | 'choices';
+
+/** One choice of an enum field. */
+export interface ElicitationOption {
+  value: string;
+  label: string;
+}
+
+/** String formats the form can enter natively. */
+export type ElicitationFormat = 'email' | 'uri' | 'date' | 'date-time';
+
+/** One field of a form request, checked. */
+export interface ElicitationField {
+  /** The property name, exactly as the server sent it (it is the key of the answer). */
+  name: string;
+  /** What to call the field: its title, else its name; safe one-line text. */
+  label: string;
+  /** Plain-text description, or `''`. */
+  description: string;
+  kind: ElicitationFieldKind;
+  required: boolean;
+  format?: ElicitationFormat | undefined;
+  minLength?: number | undefined;
+  maxLength?: number | undefined;
+  minimum?: number | undefined;
+  maximum?: number | undefined;
+  minItems?: number | undefined;
+  maxItems?: number | undefined;
+  /** For `choice` and `choices`. */
+  options?: ElicitationOption[] | undefined;
+  /** The schema's default (SEP-1034), when it fits the field. */
+  defaultValue?: string | number | boolean | string[] | undefined;
+  /** The field looks like it asks for a secret (see {@link SENSITIVE_TERMS}). */
+  sensitive: boolean;
+  /** The term that made it look so, for the warning. */
+  sensitiveTerm?: string | undefined;
+}
+
+/** A URL the server wants the person to open, checked and split for display. */
+export interface ElicitationUrl {
+  /** The full URL as the browser would open it (IDN hosts in their `xn--` form). */
+  href: string;
+  /** The full URL split around the part to emphasise (the registrable domain, or the whole host). */
+  display: { before: string; emphasis: string; after: string };
+  /** Hostname as the browser sees it. */
+  host: string;
+  /** Only `https:` URLs may be opened. */
+  secure: boolean;
+  /** Reasons to be careful, shown to the person. */
+  warnings: ElicitationUrlWarning[];
+}
+
+/** Why a URL deserves a closer look. */
+export type ElicitationUrlWarning = 'not-https' | 'punycode' | 'mixed-script' | 'credentials' | 'ip-address';
+
+/** A request as the dialog shows it. */
+export type ElicitationView =
+  | { mode: 'form'; message: string; fields: ElicitationField[]; sensitive: boolean }
+  | { mode: 'url'; message: string; url: ElicitationUrl; elicitationId?: string | undefined }
+  | { mode: 'invalid'; message: string; problems: string[] };
+
+/** What the person typed or chose, by field name. */
+export type ElicitationValues = Record<string, string | number | boolean | readonly string[] | null | undefined>;
+
+/** The answer sent back: the SDK's `ElicitResult` shape. */
+export type ElicitationAnswer = { action: 'accept'; content?: Record<string, string | number | boolean | string[]> } | { action: 'decline' } | { action: 'cancel' };
+
+/** Options for {@link parseElicitationRequest}. */
+export interface ElicitationParseOptions {
+  /** Finds the registrable domain of a host (needs the Public Suffix List); default: emphasise the whole host. */
+  registrableDomain?: ((host: string) => string | null | undefined) | undefined;
+}
+
+const MAX_FIELDS = 50;
+const MAX_OPTIONS = 200;
+const MAX_MESSAGE = 4000;
+const FORMATS: ReadonlySet<string> = new Set(['email', 'uri', 'date', 'date-time']);
+
+/**
+ * What "looks like a secret" means: a field whose name (split at camelCase,
+ * `_`, `-` and `.`), title, description or format contains one of these
+ * terms as words. The spec says servers MUST NOT ask for sensitive data in
+ * form mode; such a field gets a warning and an extra confirmation, and a
+ * host may block such requests outright.
+ */
+export const SENSITIVE_TERMS: ReadonlyArray<[label: string, pattern: RegExp]> = [
+  ['password', /\b(password|passwd|passcode|pwd)s?\b/],
+  ['passphrase', /\b(passphrase|pass phrase)s?\b/],
+  ['secret', /\bsecrets?\b/],
+  ['token', /\b(access |auth |bearer |refresh )?tokens?\b/],
+  ['API key', /\b(api ?key|access key|secret key)s?\b/],
+  ['credential', /\bcredentials?\b/],
+  ['private key', /\b(private key|ssh key|signing key)s?\b/],
+  ['one-time code', /\b(one time (pass)?(code|password|pin)|otp|totp|2fa( code)?|mfa code|verification code)s?\b/],
+  ['PIN', /\bpins?( code| number)?\b/],
+  ['card number', /\b(card number|credit card|debit card|cvv|cvc|cvv2|card security code)s?\b/],
+  ['IBAN or account number', /\b(iban|bank account|account number|routing number|sort code)s?\b/],
+  ['SSN or national id', /\b(ssn|social security( number)?|national (id|identity|identification|insurance)( number)?|passport number|tax id)s?\b/],
+];
+
+/** Lower-case words of a name or text: camelCase, `_`, `-` and `.` become spaces. */
+function words(text: string): string {
+  return ` ${text
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
+    .replace(/[_\-.:/]+/g, ' ')
+    .toLowerCase()
+    .replace(/\s+/g, ' ')} `;
+}
+
+/** The sensitive term a field's name, title, description or format matches, or `undefined`. */
+export function sensitiveTerm(field: { name?: unknown; title?: unknown; description?: unknown; format?: unknown }): string | undefined {
+  const text = [field.name, field.title, field.description, field.format].filter((part): part is string => typeof part === 'string').map(words).join(' ');
+  for (const [label, pattern] of SENSITIVE_TERMS) if (pattern.test(text)) return label;
+  return undefined;
+}
+
+const text = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
+const finite = (value: unknown): number | undefined => (typeof value === 'number' && Number.isFinite(value) ? value : undefined);
+const count = (value: unknown): number | undefined => {
+  const n = finite(value);
+  return n !== undefined && Number.isInteger(n) && n >= 0 ? n : undefined;
+};
+
+function readOptions(values: unknown, labels?: unknown): ElicitationOption[] | string {
+  const list = copyArray(values, MAX_OPTIONS + 1);
+  if (!list || list.length === 0) return 'an empty or unreadable list of choices';
+  if (list.length > MAX_OPTIONS) return `more than ${MAX_OPTIONS} choices`;
+  const names = copyArray(labels, MAX_OPTIONS + 1);
+  const options: ElicitationOption[] = [];
+  for (let i = 0; i < list.length; i++) {
+    const item = list[i];
+    if (typeof item === 'string') {
+      const name = names && typeof names[i] === 'string' ? (names[i] as string) : item;
+      options.push({ value: item, label: sanitizeLabel(name, 120).text || item });
+      continue;
+    }
+    if (isRecord(item) && typeof ownData(item, 'const') === 'string') {
+      const value = ownData(item, 'const') as string;
+      options.push({ value, label: sanitizeLabel(text(ownData(item, 'title')) ?? value, 120).text || value });
+      continue;
+    }
+    return 'a choice that is not a string';
+  }
+  if (new Set(options.map((option) => option.value)).size !== options.length) return 'the same choice twice';
+  return options;
+}
+
+function readField(name: string, schema: unknown, required: boolean): ElicitationField | string {
+  if (!isRecord(schema)) return `field "${name}" is not an object`;
+  const get = (key: string) => {
+    const value = ownData(schema, key);
+    return value === UNREADABLE ? undefined : value;
+  };
+  const type = get('type');
+  const title = text(get('title'));
+  const description = text(get('description'));
+  const base = {
+    name,
+    label: sanitizeLabel(title ?? name, 120).text || sanitizeLabel(name, 120).text || 'Field',
+    description: description ? description.slice(0, 2000) : '',
+    required,
+  };
+  const secret = sensitiveTerm({ name, title, description, format: get('format') });
+  const flags = { sensitive: secret !== undefined, ...(secret ? { sensitiveTerm: secret } : {}) };
+  const fallback = get('default');
+  switch (type) {
+    case 'string': {
+      if (get('enum') !== undefined || get('oneOf') !== undefined) {
+        const options = get('enum') !== undefined ? readOptions(get('enum'), get('enumNames')) : readOptions(get('oneOf'));
+        if (typeof options === 'string') return `field "${name}" has ${options}`;
+        const defaultValue = typeof fallback === 'string' && options.some((option) => option.value === fallback) ? fallback : undefined;
+        return { ...base, ...flags, kind: 'choice', options, ...(defaultValue !== undefined ? { defaultValue } : {}) };
+      }
+      const format = text(get('format'));
+      return {
+        ...base,
+        ...flags,
+        kind: 'text',
+        ...(format && FORMATS.has(format) ? { format: format as ElicitationFormat } : {}),
+        ...(count(get('minLength')) !== undefined ? { minLength: count(get('minLength')) } : {}),
+        ...(count(get('maxLength')) !== undefined ? { maxLength: count(get('maxLength')) } : {}),
+        ...(typeof fallback === 'string' ? { defaultValue: fallback } : {}),
+      };
+    }
+    case 'number':
+    case 'integer':
+      return {
+        ...base,
+        ...flags,
+        kind: type,
+        ...(finite(get('minimum')) !== undefined ? { minimum: finite(get('minimum')) } : {}),
+        ...(finite(get('maximum')) !== undefined ? { maximum: finite(get('maximum')) } : {}),
+        ...(finite(fallback) !== undefined && (type === 'number' || Number.isInteger(fallback)) ? { defaultValue: fallback as number } : {}),
+      };
+    case 'boolean':
+      return { ...base, ...flags, kind: 'boolean', ...(typeof fallback === 'boolean' ? { defaultValue: fallback } : {}) };
+    case 'array': {
+      const items = get('items');
+      if (!isRecord(items)) return `field "${name}" is a list without a list of choices`;
+      const itemEnum = ownData(items, 'enum');
+      const itemAnyOf = ownData(items, 'anyOf');
+      const options = itemEnum !== undefined ? readOptions(itemEnum) : itemAnyOf !== undefined ? readOptions(itemAnyOf) : 'no choices';
+      if (typeof options === 'string') return `field "${name}" is a list with ${options}`;
+      const defaults = copyArray(fallback, MAX_OPTIONS);
+      const defaultValue = defaults ? defaults.filter((value): value is string => typeof value === 'string' && options.some((option) => option.value === value)) : undefined;
+      return {
+        ...base,
+        ...flags,
+        kind: 'choices',
+        options,
+        ...(count(get('minItems')) !== undefined ? { minItems: count(get('minItems')) } : {}),
+        ...(count(get('maxItems')) !== undefined ? { maxItems: count(get('maxItems')) } : {}),
+        ...(defaultValue && defaultValue.length > 0 ? { defaultValue } : {}),
+      };
+    }
+    case 'object':
+      return `field "${name}" is a nested object, which forms do not support`;
+    default:
+      return typeof type === 'string' ? `field "${name}" has the unknown type "${sanitizeLabel(type, 40).text}"` : `field "${name}" has no type`;
+  }
+}
+
+/** The emphasised split of a URL for display: before · emphasis · after. */
+function splitUrl(url: URL, registrableDomain: ElicitationParseOptions['registrableDomain']): ElicitationUrl['display'] {
+  const href = url.href;
+  const hostStart = href.indexOf(url.hostname, url.protocol.length);
+  if (hostStart < 0) return { before: '', emphasis: href, after: '' };
+  let emphasis = url.hostname;
+  try {
+    const domain = registrableDomain?.(url.hostname);
+    if (typeof domain === 'string' && domain !== '' && url.hostname.endsWith(domain) && (domain === url.hostname || url.hostname.endsWith(`.${domain}`))) emphasis = domain;
+  } catch {
+    // A broken lookup falls back to the whole host.
+  }
+  const start = hostStart + url.hostname.length - emphasis.length;
+  return { before: href.slice(0, start), emphasis, after: href.slice(start + emphasis.length) };
+}
+
+// Letters of these scripts mixed in one host name are a classic look-alike trick.
+const SCRIPTS: ReadonlyArray<[string, RegExp]> = [
+  ['Latin', /\p{Script=Latin}/u],
+  ['Cyrillic', /\p{Script=Cyrillic}/u],
+  ['Greek', /\p{Script=Greek}/u],
+  ['Armenian', /\p{Script=Armenian}/u],
+  ['Han', /\p{Script=Han}/u],
+  ['Arabic', /\p{Script=Arabic}/u],
+  ['Hebrew', /\p{Script=Hebrew}/u],
+  ['Other', /\p{L}/u],
+];
+
+function isMixedScript(host: string): boolean {
+  const seen = new Set<string>();
+  for (const char of host) {
+    if (!/\p{L}/u.test(char)) continue;
+    seen.add(SCRIPTS.find(([, pattern]) => pattern.test(char))![0]);
+  }
+  return seen.size > 1;
+}
+
+/**
+ * Checks a URL a server wants opened: the full URL with the host (or the
+ * registrable domain a host-supplied Public Suffix List lookup gives)
+ * emphasised, and warnings for punycode, mixed-script hosts, credentials and
+ * bare IP addresses. Only `https:` is `secure`; anything else must not be
+ * opened. Returns `null` for something that is not an absolute URL. Never
+ * throws.
+ */
+export function describeElicitationUrl(value: unknown, options: ElicitationParseOptions = {}): ElicitationUrl | null {
+  if (typeof value !== 'string' || value.length > 8192) return null;
+  let url: URL;
+  try {
+    url = new URL(value.trim());
+  } catch {
+    return null;
+  }
+  const warnings: ElicitationUrlWarning[] = [];
+  const secure = url.protocol === 'https:';
+  if (!secure) warnings.push('not-https');
+  if (url.hostname.split('.').some((label) => label.startsWith('xn--'))) warnings.push('punycode');
+  // The host as the server wrote it, before the browser turned Unicode into xn--.
+  const rawHost = /^[a-z][a-z0-9+.-]*:\/\/(?:[^/?#@]*@)?([^/?#:]*)/i.exec(value.trim())?.[1] ?? '';
+  if (isMixedScript(rawHost)) warnings.push('mixed-script');
+  if (url.username || url.password) warnings.push('credentials');
+  if (/^\d+\.\d+\.\d+\.\d+$/.test(url.hostname) || url.hostname.startsWith('[')) warnings.push('ip-address');
+  return { href: url.href, display: splitUrl(url, options.registrableDomain), host: url.hostname, secure, warnings };
+}
+
+/**
+ * Reads an `elicitation/create` request into what the dialog shows. A
+ * request without a mode is a form (the 2025-06-18 shape). Anything the form
+ * cannot show faithfully (nested objects, unknown types, malformed choices,
+ * a URL that is not a URL) gives `mode: 'invalid'` with the problems, to be
+ * declined. Never throws.
+ */
+export function parseElicitationRequest(params: unknown, options: ElicitationParseOptions = {}): ElicitationView {
+  if (!isRecord(params)) return { mode: 'invalid', message: '', problems: ['The request is not an object.'] };
+  const rawMessage = ownData(params, 'message');
+  const message = typeof rawMessage === 'string' ? rawMessage.slice(0, MAX_MESSAGE) : '';
+  const mode = ownData(params, 'mode');
+  if (mode === 'url') {
+    const url = describeElicitationUrl(ownData(params, 'url'), options);
+    if (!url) return { mode: 'invalid', message, problems: ['The request has no usable URL.'] };
+    const id = ownData(params, 'elicitationId');
+    return { mode: 'url', message, url, ...(typeof id === 'string' ? { elicitationId: id } : {}) };
+  }
+  if (mode !== undefined && mode !== 'form') return { mode: 'invalid', message, problems: [`The mode "${sanitizeLabel(mode, 20).text || typeof mode}" is not known.`] };
+  const schema = ownData(params, 'requestedSchema');
+  if (!isRecord(schema)) return { mode: 'invalid', message, problems: ['The request has no schema.'] };
+  const type = ownData(schema, 'type');
+  if (type !== undefined && type !== 'object') return { mode: 'invalid', message, problems: ['The schema is not an object schema.'] };
+  const properties = ownData(schema, 'properties');
+  if (!isRecord(properties)) return { mode: 'invalid', message, problems: ['The schema has no properties.'] };
+  let names: string[];
+  try {
+    names = Object.keys(properties);
+  } catch {
+    return { mode: 'invalid', message, problems: ['The schema cannot be read.'] };
+  }
+  if (names.length > MAX_FIELDS) return { mode: 'invalid', message, problems: [`The form has more than ${MAX_FIELDS} fields.`] };
+  const requiredList = copyArray(ownData(schema, 'required'), MAX_FIELDS * 2) ?? [];
+  const required = new Set(requiredList.filter((name): name is string => typeof name === 'string'));
+  const fields: ElicitationField[] = [];
+  const problems: string[] = [];
+  for (const name of names) {
+    const field = readField(name, ownData(properties, name), required.has(name));
+    if (typeof field === 'string') problems.push(`The ${field}.`);
+    else fields.push(field);
+  }
+  if (problems.length > 0) return { mode: 'invalid', message, problems };
+  return { mode: 'form', message, fields, sensitive: fields.some((field) => field.sensitive) };
+}
+
+/** The values a form starts with: each field's schema default (SEP-1034), else empty. */
+export function initialElicitationValues(view: ElicitationView): ElicitationValues {
+  if (view.mode !== 'form') return {};
+  return Object.fromEntries(view.fields.map((field) => [field.name, field.defaultValue ?? (field.kind === 'choices' ? [] : field.kind === 'boolean' ? false : '')]));
+}
+
+/** The outcome of {@link validateElicitation}. */
+export interface ElicitationValidation {
+  ok: boolean;
+  /** A message per field that is not right, by field name. */
+  errors: Record<string, string>;
+  /** Exactly what an accept would send: only the form's fields, typed, empty optional ones left out. */
+  content: Record<string, string | number | boolean | string[]>;
+}
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})?$/;
+
+/**
+ * Checks values against the form and builds exactly what an accept sends.
+ * Only the form's own fields are ever included (a value for anything else is
+ * dropped), each with its schema type; empty optional fields are left out.
+ * Never throws.
+ */
+export function validateElicitation(view: ElicitationView, values: ElicitationValues): ElicitationValidation {
+  const errors: Record<string, string> = {};
+  const entries: Array<[string, string | number | boolean | string[]]> = [];
+  if (view.mode !== 'form') return { ok: view.mode === 'url', errors, content: {} };
+  const valuesOf = isRecord(values) ? values : {};
+  for (const field of view.fields) {
+    const raw = Object.hasOwn(valuesOf, field.name) ? ownData(valuesOf, field.name) : undefined;
+    const fail = (message: string) => (errors[field.name] = message);
+    const empty = raw === undefined || raw === null || raw === '' || (Array.isArray(raw) && raw.length === 0);
+    if (field.kind === 'boolean') {
+      // A checkbox always has a value; "required" means it must be answered, which it is.
+      entries.push([field.name, raw === true]);
+      continue;
+    }
+    if (empty) {
+      if (field.required) fail('This field is required.');
+      continue;
+    }
+    switch (field.kind) {
+      case 'text': {
+        const value = String(raw);
+        if (field.minLength !== undefined && value.length < field.minLength) fail(`Use at least ${field.minLength} characters.`);
+        else if (field.maxLength !== undefined && value.length > field.maxLength) fail(`Use at most ${field.maxLength} characters.`);
+        else if (field.format === 'email' && !EMAIL.test(value)) fail('Enter an email address.');
+        else if (field.format === 'uri' && !isAbsoluteUrl(value)) fail('Enter a full web address.');
+        else if (field.format === 'date' && !DATE.test(value)) fail('Enter a date (YYYY-MM-DD).');
+        else if (field.format === 'date-time' && !DATE_TIME.test(value)) fail('Enter a date and time.');
+        else entries.push([field.name, value]);
+        break;
+      }
+      case 'number':
+      case 'integer': {
+        const value = typeof raw === 'number' ? raw : Number(String(raw).trim());
+        if (!Number.isFinite(value)) fail('Enter a number.');
+        else if (field.kind === 'integer' && !Number.isInteger(value)) fail('Enter a whole number.');
+        else if (field.minimum !== undefined && value < field.minimum) fail(`Enter ${field.minimum} or more.`);
+        else if (field.maximum !== undefined && value > field.maximum) fail(`Enter ${field.maximum} or less.`);
+        else entries.push([field.name, value]);
+        break;
+      }
+      case 'choice': {
+        const value = String(raw);
+        if (!field.options!.some((option) => option.value === value)) fail('Choose one of the options.');
+        else entries.push([field.name, value]);
+        break;
+      }
+      case 'choices': {
+        const list = (Array.isArray(raw) ? raw : [raw]).map(String);
+        const chosen = field.options!.filter((option) => list.includes(option.value)).map((option) => option.value);
+        if (chosen.length !== new Set(list).size) fail('Choose only from the options.');
+        else if (field.minItems !== undefined && chosen.length < field.minItems) fail(`Choose at least ${field.minItems}.`);
+        else if (field.maxItems !== undefined && chosen.length > field.maxItems) fail(`Choose at most ${field.maxItems}.`);
+        else entries.push([field.name, chosen]);
+        break;
+      }
+    }
+  }
+  return { ok: Object.keys(errors).length === 0, errors, content: Object.fromEntries(entries) };
+}
+
+function isAbsoluteUrl(value: string): boolean {
+  try {
+    new URL(value);
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,421 @@
+// Elicitation, sampling and the one queue: src/core/elicitation.ts, sampling.ts, server-requests.ts, controller.ts.
+import fc from 'fast-check';
+import { describe, expect, it, vi } from 'vitest';
+import {
+  SENSITIVE_TERMS,
+  applySamplingEdits,
+  createApprovalController,
+  decideServerRequest,
+  describeElicitationUrl,
+  editSamplingResult,
+  initialElicitationValues,
+  parseElicitationRequest,
+  parseSamplingRequest,
+  parseSamplingResult,
+  sensitiveTerm,
+  validateElicitation,
+  type ElicitationView,
+  type PolicyMode,
+} from '../../src/core/index.js';
+import { everythingElicitation, everythingSampling, researchClarification } from '../fixtures/server-requests.js';
+import { describeSpec, specExamples } from '../spec-fixtures.js';
+
+const form = (view: ElicitationView) => {
+  if (view.mode !== 'form') throw new Error(`expected a form, got ${view.mode}`);
+  return view;
+};
+
+describe('parseElicitationRequest — form mode', () => {
+  it('reads every field type server-everything sends, with defaults (SEP-1034) and required', () => {
+    const view = form(parseElicitationRequest(everythingElicitation));
+    expect(view.fields.map((f) => [f.name, f.kind, f.required])).toEqual([
+      ['name', 'text', true],
+      ['check', 'boolean', false],
+      ['firstLine', 'text', false],
+      ['email', 'text', false],
+      ['homepage', 'text', false],
+      ['birthdate', 'text', false],
+      ['integer', 'integer', false],
+      ['number', 'number', false],
+      ['untitledSingleSelectEnum', 'choice', false],
+      ['untitledMultipleSelectEnum', 'choices', false],
+      ['titledSingleSelectEnum', 'choice', false],
+      ['titledMultipleSelectEnum', 'choices', false],
+      ['legacyTitledEnum', 'choice', false],
+    ]);
+    const byName = Object.fromEntries(view.fields.map((f) => [f.name, f]));
+    expect(byName.email!.format).toBe('email');
+    expect(byName.homepage!.format).toBe('uri');
+    expect(byName.birthdate!.format).toBe('date');
+    expect(byName.integer).toMatchObject({ minimum: 1, maximum: 100, defaultValue: 42 });
+    expect(byName.titledSingleSelectEnum!.options).toEqual([
+      { value: 'hero-1', label: 'Superman' },
+      { value: 'hero-2', label: 'Green Lantern' },
+      { value: 'hero-3', label: 'Wonder Woman' },
+    ]);
+    expect(byName.legacyTitledEnum!.options![0]).toEqual({ value: 'pet-1', label: 'Cats' });
+    expect(byName.titledMultipleSelectEnum).toMatchObject({ minItems: 1, maxItems: 3, defaultValue: ['fish-1'] });
+    const initial = initialElicitationValues(view);
+    expect(Object.entries(initial).filter(([, v]) => v !== '' && v !== false && !(Array.isArray(v) && v.length === 0))).toHaveLength(8);
+    expect(initial).toMatchObject({ firstLine: 'It was a dark and stormy night.', integer: 42, number: 3.14, untitledSingleSelectEnum: 'Monica', untitledMultipleSelectEnum: ['Guitar'] });
+  });
+
+  it.each<[string, unknown, RegExp]>([
+    ['a nested object', { requestedSchema: { type: 'object', properties: { address: { type: 'object', properties: {} } } } }, /nested object/],
+    ['an unknown type', { requestedSchema: { type: 'object', properties: { x: { type: 'color' } } } }, /unknown type "color"/],
+    ['a field without a type', { requestedSchema: { type: 'object', properties: { x: {} } } }, /no type/],
+    ['no schema', { message: 'hi' }, /no schema/],
+    ['not an object', 'nope', /not an object/],
+    ['an array of objects', { requestedSchema: { type: 'object', properties: { x: { type: 'array', items: { type: 'object' } } } } }, /list with no choices/],
+    ['choices that are not strings', { requestedSchema: { type: 'object', properties: { x: { type: 'string', enum: [1, 2] } } } }, /not a string/],
+    ['an unknown mode', { mode: 'voice' }, /not known/],
+    ['a URL that is not a URL', { mode: 'url', url: 'not a url', message: 'x' }, /no usable URL/],
+  ])('gives a clear error state for %s, never a crash', (_name, params, problem) => {
+    const view = parseElicitationRequest(params);
+    expect(view.mode).toBe('invalid');
+    expect((view as Extract<ElicitationView, { mode: 'invalid' }>).problems.join(' ')).toMatch(problem);
+  });
+
+  it('a request without a mode is a form (the 2025-06-18 shape)', () => {
+    expect(parseElicitationRequest({ message: 'x', requestedSchema: { type: 'object', properties: { a: { type: 'string' } } } }).mode).toBe('form');
+  });
+
+  it('property: never throws on any input', () => {
+    fc.assert(
+      fc.property(fc.anything(), (params) => {
+        expect(() => parseElicitationRequest(params)).not.toThrow();
+      }),
+      { numRuns: 3000 },
+    );
+  });
+});
+
+describe('secret detection', () => {
+  it.each([
+    ['password', { name: 'password' }],
+    ['passphrase', { name: 'walletPassphrase' }],
+    ['secret', { name: 'client_secret' }],
+    ['token', { name: 'accessToken' }],
+    ['API key', { title: 'API key' }],
+    ['credential', { description: 'Your credentials for the VPN' }],
+    ['private key', { name: 'private-key' }],
+    ['one-time code', { title: 'One-time code' }],
+    ['one-time code', { name: 'otp' }],
+    ['PIN', { title: 'PIN' }],
+    ['card number', { name: 'cardNumber' }],
+    ['card number', { name: 'cvv' }],
+    ['IBAN or account number', { name: 'iban' }],
+    ['IBAN or account number', { title: 'Account number' }],
+    ['SSN or national id', { name: 'ssn' }],
+    ['SSN or national id', { title: 'National ID number' }],
+    ['password', { name: 'x', format: 'password' }],
+  ])('flags %s from %j', (label, field) => {
+    expect(sensitiveTerm(field)).toBe(label);
+  });
+
+  it.each([{ name: 'name' }, { name: 'email' }, { name: 'spinner' }, { name: 'pinned' }, { title: 'Favorite color' }, { name: 'happiness' }, { name: 'description' }])('does not flag %j', (field) => {
+    expect(sensitiveTerm(field)).toBeUndefined();
+  });
+
+  it('documents one pattern per listed term', () => {
+    expect(SENSITIVE_TERMS.map(([label]) => label)).toEqual(['password', 'passphrase', 'secret', 'token', 'API key', 'credential', 'private key', 'one-time code', 'PIN', 'card number', 'IBAN or account number', 'SSN or national id']);
+  });
+
+  it('marks the form sensitive and the field with its term', () => {
+    const view = form(parseElicitationRequest({ requestedSchema: { type: 'object', properties: { user: { type: 'string' }, pass: { type: 'string', title: 'Password' } } } }));
+    expect(view.sensitive).toBe(true);
+    expect(view.fields[1]).toMatchObject({ sensitive: true, sensitiveTerm: 'password' });
+  });
+});
+
+describe('validateElicitation', () => {
+  const view = form(parseElicitationRequest(everythingElicitation));
+
+  it('accepts the defaults plus a name, typed, and leaves empty optional fields out', () => {
+    const result = validateElicitation(view, { ...initialElicitationValues(view), name: 'Ada' });
+    expect(result.ok).toBe(true);
+    expect(result.content).toEqual({
+      name: 'Ada',
+      check: false,
+      firstLine: 'It was a dark and stormy night.',
+      integer: 42,
+      number: 3.14,
+      untitledSingleSelectEnum: 'Monica',
+      untitledMultipleSelectEnum: ['Guitar'],
+      titledSingleSelectEnum: 'hero-1',
+      titledMultipleSelectEnum: ['fish-1'],
+      legacyTitledEnum: 'pet-1',
+    });
+  });
+
+  it.each<[string, Record<string, unknown>, string]>([
+    ['a missing required field', { name: '' }, 'name'],
+    ['an email that is not one', { email: 'nope' }, 'email'],
+    ['a URL that is not one', { homepage: 'example' }, 'homepage'],
+    ['a date that is not one', { birthdate: '12/01/2026' }, 'birthdate'],
+    ['a number out of range', { integer: 101 }, 'integer'],
+    ['a fraction for an integer', { integer: 2.5 }, 'integer'],
+    ['a choice that is not offered', { untitledSingleSelectEnum: 'Janice' }, 'untitledSingleSelectEnum'],
+    ['too many choices', { untitledMultipleSelectEnum: ['Guitar', 'Piano', 'Violin', 'Drums'] }, 'untitledMultipleSelectEnum'],
+    ['a choice not offered in a list', { titledMultipleSelectEnum: ['fish-9'] }, 'titledMultipleSelectEnum'],
+  ])('rejects %s', (_name, values, field) => {
+    const result = validateElicitation(view, { ...initialElicitationValues(view), name: 'Ada', ...values });
+    expect(result.ok).toBe(false);
+    expect(Object.keys(result.errors)).toEqual([field]);
+  });
+
+  it('property: an accept never sends a field the person did not see', () => {
+    fc.assert(
+      fc.property(fc.dictionary(fc.string(), fc.oneof(fc.string(), fc.integer(), fc.boolean(), fc.array(fc.string()))), (values) => {
+        const result = validateElicitation(view, { ...initialElicitationValues(view), name: 'Ada', ...values });
+        const shown = new Set(view.fields.map((field) => field.name));
+        for (const key of Object.keys(result.content)) expect(shown.has(key)).toBe(true);
+        expect(Object.getPrototypeOf(result.content)).toBe(Object.prototype);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('a field named __proto__ stays a field', () => {
+    const tricky = form(parseElicitationRequest(JSON.parse('{"requestedSchema":{"type":"object","properties":{"__proto__":{"type":"string"}}}}')));
+    const result = validateElicitation(tricky, JSON.parse('{"__proto__":"x"}'));
+    expect(Object.hasOwn(result.content, '__proto__')).toBe(true);
+    expect(({} as Record<string, unknown>).x).toBeUndefined();
+  });
+});
+
+describe('describeElicitationUrl — URL mode', () => {
+  it('splits the full URL around the host', () => {
+    expect(describeElicitationUrl('https://login.example.com/auth?x=1')).toMatchObject({
+      secure: true,
+      host: 'login.example.com',
+      display: { before: 'https://', emphasis: 'login.example.com', after: '/auth?x=1' },
+      warnings: [],
+    });
+  });
+
+  it('emphasises the registrable domain when the host injects a lookup', () => {
+    const url = describeElicitationUrl('https://login.example.co.uk/auth', { registrableDomain: () => 'example.co.uk' })!;
+    expect(url.display).toEqual({ before: 'https://login.', emphasis: 'example.co.uk', after: '/auth' });
+    // A lookup that answers something else is ignored.
+    expect(describeElicitationUrl('https://a.example.com/', { registrableDomain: () => 'evil.com' })!.display.emphasis).toBe('a.example.com');
+  });
+
+  it.each<[string, string[]]>([
+    ['http://example.com/', ['not-https']],
+    ['https://xn--pple-43d.com/', ['punycode']],
+    ['https://аpple.com/', ['punycode', 'mixed-script']],
+    ['https://user:pw@example.com/', ['credentials']],
+    ['https://192.168.1.10/', ['ip-address']],
+  ])('%s warns %j', (href, warnings) => {
+    expect(describeElicitationUrl(href)!.warnings).toEqual(warnings);
+  });
+
+  it('refuses anything that is not https', () => {
+    expect(describeElicitationUrl('javascript:alert(1)')!.secure).toBe(false);
+    expect(describeElicitationUrl('not a url')).toBeNull();
+  });
+});
+
+describe('sampling', () => {
+  it('reads the request server-everything sends', () => {
+    const view = parseSamplingRequest(everythingSampling);
+    expect(view).toMatchObject({ valid: true, systemPrompt: 'You are a helpful test server.', maxTokens: 100, temperature: 0.7 });
+    expect(view.messages).toEqual([{ role: 'user', content: [{ type: 'text', text: 'Resource trigger-sampling-request context: hi' }] }]);
+  });
+
+  it('applies edits to a plain copy, never to the original', () => {
+    const edited = applySamplingEdits(everythingSampling, { systemPrompt: 'Be brief.', texts: { '0:0': 'Just hi' } });
+    expect(edited).toMatchObject({ systemPrompt: 'Be brief.', messages: [{ role: 'user', content: { type: 'text', text: 'Just hi' } }] });
+    expect(everythingSampling.systemPrompt).toBe('You are a helpful test server.');
+    expect((everythingSampling.messages[0]!.content as { text: string }).text).toBe('Resource trigger-sampling-request context: hi');
+  });
+
+  it('reads and edits a completion', () => {
+    const result = { role: 'assistant', content: { type: 'text', text: 'Paris' }, model: 'm', stopReason: 'endTurn' };
+    expect(parseSamplingResult(result)).toMatchObject({ valid: true, text: 'Paris', model: 'm' });
+    expect(editSamplingResult(result, 'Paris, France')).toEqual({ ...result, content: { type: 'text', text: 'Paris, France' } });
+  });
+
+  it('property: never throws on any input', () => {
+    fc.assert(
+      fc.property(fc.anything(), (value) => {
+        expect(() => parseSamplingRequest(value)).not.toThrow();
+        expect(() => applySamplingEdits(value, { texts: { '0:0': 'x' } })).not.toThrow();
+        expect(() => parseSamplingResult(value)).not.toThrow();
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  describeSpec('MCP spec sampling and elicitation examples', () => {
+    it.each(specExamples('CreateMessageRequestParams'))('%s reads as a valid request', (_file, params) => {
+      expect(parseSamplingRequest(params).valid).toBe(true);
+    });
+    it.each(specExamples('CreateMessageResult'))('%s reads as a valid result', (_file, result) => {
+      expect(parseSamplingResult(result).valid).toBe(true);
+    });
+    it.each([...specExamples('ElicitRequestFormParams'), ...specExamples('ElicitRequestURLParams')])('%s reads without problems', (_file, params) => {
+      expect(parseElicitationRequest(params).mode).not.toBe('invalid');
+    });
+  });
+});
+
+describe('decideServerRequest', () => {
+  const MODES: PolicyMode[] = ['default', 'always-confirm', 'read-only', 'offline'];
+
+  it('property: elicitation is never answered without a person', () => {
+    fc.assert(
+      fc.property(fc.anything(), fc.constantFrom('trusted' as const, 'untrusted' as const), fc.constantFrom(...MODES), fc.record({ elicitation: fc.constantFrom('ask', 'off', undefined), blockSensitiveElicitation: fc.boolean() }), (params, trust, mode, policy) => {
+        const decision = decideServerRequest({ kind: 'elicitation', trust, mode, policy: policy as never, elicitation: parseElicitationRequest(params) });
+        expect(decision.action).not.toBe('run');
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('property: sampling runs unasked only for a trusted server of a host that opted in', () => {
+    fc.assert(
+      fc.property(fc.constantFrom('trusted' as const, 'untrusted' as const), fc.constantFrom(...MODES), fc.constantFrom('ask', 'off', 'trusted-auto', undefined), (trust, mode, sampling) => {
+        const decision = decideServerRequest({ kind: 'sampling', trust, mode, policy: { sampling: sampling as never }, sampling: parseSamplingRequest(everythingSampling) });
+        if (decision.action === 'run') expect([trust, sampling, mode === 'always-confirm']).toEqual(['trusted', 'trusted-auto', false]);
+        if (sampling === 'off') expect(decision.action).toBe('block');
+      }),
+    );
+  });
+
+  it('blocks forms asking for secrets when the host says so, and URL elicitations offline', () => {
+    const secret = parseElicitationRequest({ requestedSchema: { type: 'object', properties: { password: { type: 'string' } } } });
+    expect(decideServerRequest({ kind: 'elicitation', policy: { blockSensitiveElicitation: true }, elicitation: secret })).toMatchObject({ action: 'block', reasons: [{ code: 'sensitive-blocked' }] });
+    expect(decideServerRequest({ kind: 'elicitation', elicitation: secret }).reasons.map((r) => r.code)).toContain('sensitive-fields');
+    const url = parseElicitationRequest({ mode: 'url', url: 'https://example.com/', message: 'x', elicitationId: 'e1' });
+    expect(decideServerRequest({ kind: 'elicitation', mode: 'offline', elicitation: url }).action).toBe('block');
+  });
+});
+
+describe('the controller: one queue for every consent', () => {
+  const tool = { name: 'create', annotations: { destructiveHint: false, openWorldHint: false } };
+
+  it('asks one at a time; a request a running call waits on goes next; otherwise first in, first out', async () => {
+    const controller = createApprovalController({ servers: { s: { trust: 'untrusted' } } });
+    void controller.requestApproval({ serverId: 's', tool, callId: 'a' });
+    void controller.requestApproval({ serverId: 's', tool, callId: 'b' });
+    void controller.requestElicitation({ serverId: 's', params: researchClarification, requestId: 1 });
+    void controller.requestSampling({ serverId: 's', params: everythingSampling, sample: async () => ({}) });
+    const order = controller.getSnapshot().queue.map((item) => item.kind + (item.callId ?? ''));
+    // The tool prompt on screen stays first; the server requests come next, in arrival order.
+    expect(order).toEqual(['toola', 'elicitation', 'sampling', 'toolb']);
+    expect(controller.getSnapshot().current!.callId).toBe('a');
+  });
+
+  it('an elicitation is accepted only with valid values, and sends only the form\'s fields', async () => {
+    const onDecision = vi.fn();
+    const controller = createApprovalController({ onDecision });
+    const pending = controller.requestElicitation({ serverId: 's', params: everythingElicitation, requestId: 7, callId: 'c1' });
+    const item = controller.getSnapshot().current!;
+    expect(item.kind).toBe('elicitation');
+    expect(controller.respond(item.id, { action: 'accept', content: { name: '' } })).toBe(false);
+    expect(controller.respond(item.id, { action: 'accept', content: { name: 'Ada', injected: 'x', integer: 7 } })).toBe(true);
+    const outcome = await pending;
+    expect(outcome.result).toEqual({ action: 'accept', content: { name: 'Ada', check: false, integer: 7 } });
+    expect(onDecision).toHaveBeenCalledExactlyOnceWith(expect.objectContaining({ kind: 'elicitation', outcome: 'accept', decidedBy: 'user', requestId: 7, callId: 'c1', fields: ['name', 'check', 'integer'] }));
+    expect(JSON.stringify(onDecision.mock.calls)).not.toContain('Ada');
+  });
+
+  it('decline and cancel are distinct answers; a withdrawn request cancels and closes', async () => {
+    const controller = createApprovalController();
+    const declined = controller.requestElicitation({ serverId: 's', params: researchClarification });
+    controller.respond(controller.getSnapshot().current!.id, { action: 'decline' });
+    await expect(declined).resolves.toMatchObject({ result: { action: 'decline' } });
+    const cancelled = controller.requestElicitation({ serverId: 's', params: researchClarification });
+    controller.respond(controller.getSnapshot().current!.id, { action: 'cancel' });
+    await expect(cancelled).resolves.toMatchObject({ result: { action: 'cancel' } });
+    const abort = new AbortController();
+    const withdrawn = controller.requestElicitation({ serverId: 's', params: researchClarification, signal: abort.signal });
+    expect(controller.getSnapshot().queue).toHaveLength(1);
+    abort.abort();
+    const outcome = await withdrawn;
+    expect(outcome).toMatchObject({ result: { action: 'cancel' }, record: { decidedBy: 'policy' } });
+    expect(outcome.record.reasons[0]).toMatchObject({ code: 'request-abandoned' });
+    expect(controller.getSnapshot().queue).toHaveLength(0);
+  });
+
+  it('a malformed or non-https request can only be declined', async () => {
+    const controller = createApprovalController();
+    const bad = controller.requestElicitation({ serverId: 's', params: { mode: 'url', url: 'http://example.com/', message: 'x', elicitationId: 'e' } });
+    const item = controller.getSnapshot().current!;
+    expect(controller.respond(item.id, { action: 'accept' })).toBe(false);
+    controller.respond(item.id, { action: 'decline' });
+    await expect(bad).resolves.toMatchObject({ result: { action: 'decline' } });
+  });
+
+  it('sampling: review the request (with edits), the model runs, review the answer (with edits), then it goes back', async () => {
+    const onDecision = vi.fn();
+    const sample = vi.fn(async (_params: unknown) => ({ role: 'assistant', content: { type: 'text', text: 'Hello!' }, model: 'scripted', stopReason: 'endTurn' }));
+    const controller = createApprovalController({ onDecision });
+    const pending = controller.requestSampling({ serverId: 's', params: everythingSampling, sample });
+    const id = controller.getSnapshot().current!.id;
+    expect(controller.getSnapshot().current).toMatchObject({ kind: 'sampling', stage: 'request' });
+    controller.respond(id, { action: 'approve', edits: { systemPrompt: 'Be brief.' } });
+    expect(controller.getSnapshot().current).toMatchObject({ id, stage: 'generating' });
+    await vi.waitFor(() => expect(controller.getSnapshot().current).toMatchObject({ stage: 'result', result: { text: 'Hello!' } }));
+    expect(sample.mock.calls[0]![0]).toMatchObject({ systemPrompt: 'Be brief.', maxTokens: 100 });
+    controller.respond(id, { action: 'approve', text: 'Hello there!' });
+    await expect(pending).resolves.toMatchObject({ outcome: 'approved', result: { content: { type: 'text', text: 'Hello there!' }, model: 'scripted' } });
+    expect(onDecision).toHaveBeenCalledWith(expect.objectContaining({ kind: 'sampling', outcome: 'approved', edited: true }));
+  });
+
+  it('sampling: deny, off, trusted-auto, and a failing model', async () => {
+    const sample = vi.fn(async () => ({ role: 'assistant', content: { type: 'text', text: 'x' }, model: 'm' }));
+    const ask = createApprovalController({ servers: { s: { trust: 'trusted' } } });
+    const denied = ask.requestSampling({ serverId: 's', params: everythingSampling, sample });
+    ask.respond(ask.getSnapshot().current!.id, { action: 'deny' });
+    await expect(denied).resolves.toMatchObject({ outcome: 'denied' });
+    expect(sample).not.toHaveBeenCalled();
+    const off = createApprovalController({ sampling: 'off' });
+    await expect(off.requestSampling({ serverId: 's', params: everythingSampling, sample })).resolves.toMatchObject({ outcome: 'blocked' });
+    const auto = createApprovalController({ servers: { s: { trust: 'trusted' } }, sampling: 'trusted-auto' });
+    await expect(auto.requestSampling({ serverId: 's', params: everythingSampling, sample })).resolves.toMatchObject({ outcome: 'approved', record: { decidedBy: 'policy' } });
+    const failing = createApprovalController({ servers: { s: { trust: 'trusted' } }, sampling: 'trusted-auto' });
+    await expect(failing.requestSampling({ serverId: 's', params: everythingSampling, sample: async () => Promise.reject(new Error('rate limited')) })).resolves.toMatchObject({ outcome: 'failed', error: 'rate limited' });
+  });
+
+  it('an untrusted server\'s sampling always asks, even with trusted-auto', () => {
+    const controller = createApprovalController({ sampling: 'trusted-auto' });
+    void controller.requestSampling({ serverId: 'nobody', params: everythingSampling, sample: async () => ({}) });
+    expect(controller.getSnapshot().current).toMatchObject({ kind: 'sampling', stage: 'request' });
+  });
+
+  it('dispose refuses everything waiting: deny, cancel, deny', async () => {
+    const controller = createApprovalController();
+    const a = controller.requestApproval({ serverId: 's', tool });
+    const b = controller.requestElicitation({ serverId: 's', params: researchClarification });
+    const c = controller.requestSampling({ serverId: 's', params: everythingSampling, sample: async () => ({}) });
+    controller.dispose();
+    await expect(a).resolves.toMatchObject({ outcome: 'denied' });
+    await expect(b).resolves.toMatchObject({ result: { action: 'cancel' } });
+    await expect(c).resolves.toMatchObject({ outcome: 'denied' });
+  });
+
+  it('property: an untrusted server never gets an elicitation answer without a person', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.anything(), fc.constantFrom<PolicyMode>('default', 'always-confirm', 'read-only', 'offline'), async (params, mode) => {
+        const controller = createApprovalController({ mode });
+        let settled = false;
+        const pending = controller.requestElicitation({ serverId: 'x', params }).then((outcome) => {
+          settled = true;
+          return outcome;
+        });
+        await Promise.resolve();
+        if (settled) {
+          // Settled without a person: only ever refused.
+          expect((await pending).result.action).not.toBe('accept');
+        } else {
+          controller.dispose();
+          expect((await pending).result.action).toBe('cancel');
+        }
+      }),
+      { numRuns: 500 },
+    );
+  });
+});
