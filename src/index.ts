@@ -28,6 +28,22 @@ export type {
   CallToolResult,
   ConsentKind,
   ConsentRecord,
+  ConsentResponse,
+  ElicitationAnswer,
+  ElicitationField,
+  ElicitationOutcome,
+  ElicitationRequest,
+  ElicitationResponse,
+  ElicitationView,
+  PendingElicitation,
+  PendingSampling,
+  SamplingOutcome,
+  SamplingRequest,
+  SamplingResponse,
+  SamplingView,
+  ServerRequestPolicy,
+  ServerRequestRecord,
+  ToolTaskInfo,
   ContentBlock,
   DecidedBy,
   DecisionAction,
@@ -69,6 +85,7 @@ export {
   confirmFocus,
   createApprovalController,
   createApprovalStore,
+  decideServerRequest,
   decideToolCall,
   defaultReasonLabels,
   diffToolAnnotations,
@@ -80,6 +97,7 @@ export {
   toolCallStatusFromApproval,
   toolCallStatusFromError,
   toolCallStatusFromResult,
+  toolCallStatusFromTask,
   toolDisplayName,
 } from './core/index.js';
 export { LabelsProvider, type LabelsProviderProps } from './internal/labels.js';
@@ -123,3 +141,5 @@ export {
   type ToolApprovalProviderProps,
 } from './components/approval-provider/index.js';
 export { ToolCallCard, type ToolCallCardProps } from './components/tool-call-card/index.js';
+export { Elicitation, ElicitationDialog, type ElicitationDialogProps, type ElicitationPrompt } from './components/elicitation-dialog/index.js';
+export { Sampling, SamplingReview, type SamplingPrompt, type SamplingReviewProps } from './components/sampling-review/index.js';

@@ -12,11 +12,14 @@ import {
   type PendingToolApproval,
   type ServerConfig,
 } from '../../core/controller.js';
+import type { ServerRequestPolicy } from '../../core/server-requests.js';
 import { normalizeTrust, type DecisionReasonCode, type PolicyMode, type ToolDecision, type Trust } from '../../core/decisions.js';
 import type { Labels } from '../../internal/default-labels.js';
 import { LabelsProvider } from '../../internal/labels.js';
 import { useUnmount } from '../../internal/use-unmount.js';
 import { ToolConfirmDialog, type ToolConfirmDialogProps } from '../confirm-dialog/confirm-dialog.js';
+import { ElicitationDialog } from '../elicitation-dialog/elicitation-dialog.js';
+import { SamplingReview } from '../sampling-review/sampling-review.js';
 
 export type { ApprovalRequest, ApprovalResult, ServerConfig };
 
@@ -43,6 +46,14 @@ export interface ToolApprovalProviderProps {
    * calls ask even for trusted servers, until `resetTaint()`.
    */
   taintGuard?: boolean | undefined;
+  /** Server requests: `elicitation: 'off'` declines every one without asking. Default `ask`. */
+  elicitation?: ServerRequestPolicy['elicitation'];
+  /** Block form requests whose fields look like secrets, instead of warning. Default false. */
+  blockSensitiveElicitation?: boolean | undefined;
+  /** Sampling: `ask` (default), `off`, or `trusted-auto` (trusted servers run without asking). */
+  sampling?: ServerRequestPolicy['sampling'];
+  /** Finds a host's registrable domain for URL elicitations (needs the Public Suffix List); default: the whole host is emphasised. */
+  registrableDomain?: ((host: string) => string | null | undefined) | undefined;
   /**
    * Where tool confirmations appear. `dialog` (default): one alert dialog at a
    * time. `inline`: inside the `ToolCallCard` with the same `callId`; requests
@@ -115,6 +126,10 @@ export function ToolApprovalProvider({
   onDecision,
   reasonLabels,
   taintGuard,
+  elicitation,
+  blockSensitiveElicitation,
+  sampling,
+  registrableDomain,
   approvalUI = 'dialog',
   labels,
   renderDialog,
@@ -123,9 +138,9 @@ export function ToolApprovalProvider({
   children,
 }: ToolApprovalProviderProps) {
   // Callbacks are read when a request settles: the latest commit's are right.
-  const latest = useRef({ onDecision, now });
+  const latest = useRef({ onDecision, now, registrableDomain });
   useEffect(() => {
-    latest.current = { onDecision, now };
+    latest.current = { onDecision, now, registrableDomain };
   });
   // The callbacks below read `latest` when a request settles, never during render.
   // eslint-disable-next-line react-hooks/refs
@@ -136,6 +151,7 @@ export function ToolApprovalProvider({
           store,
           rememberDestructive,
           onDecision: (record) => latest.current.onDecision?.(record),
+          registrableDomain: (host) => latest.current.registrableDomain?.(host),
           now: () => {
             const value = latest.current.now;
             return typeof value === 'function' ? value() : typeof value === 'number' ? value : value instanceof Date ? value.getTime() : Date.now();
@@ -146,8 +162,8 @@ export function ToolApprovalProvider({
 
   // The policy belongs to each render: a request made in any effect of the same
   // commit already sees it. Keyed by content, so inline objects don't churn.
-  const policyKey = JSON.stringify([servers ?? {}, mode ?? 'default', reasonLabels ?? {}, taintGuard === true]);
-  const policy = useMemo(() => ({ servers, mode, reasonLabels, taintGuard }), [policyKey]); // eslint-disable-line react-hooks/exhaustive-deps
+  const policyKey = JSON.stringify([servers ?? {}, mode ?? 'default', reasonLabels ?? {}, taintGuard === true, elicitation, blockSensitiveElicitation === true, sampling]);
+  const policy = useMemo(() => ({ servers, mode, reasonLabels, taintGuard, elicitation, blockSensitiveElicitation, sampling }), [policyKey]); // eslint-disable-line react-hooks/exhaustive-deps
   if (controller.getPolicy() !== policy) controller.setPolicy(policy, { notify: false });
   // Then tell subscribers (trust shown in cards), once the commit is in.
   useLayoutEffect(() => controller.setPolicy(policy), [controller, policy]);
@@ -195,15 +211,31 @@ function ConsentDialogHost({ shared, renderDialog }: { shared: Shared; renderDia
     return () => clearTimeout(timer);
   }, [deferred, current]);
   if (!current || (deferred && graceOver !== current.id)) return null;
+  const returnFocusTo = () => (current.callId !== undefined ? (cards.get(current.callId) ?? null) : null);
+  // A prompt that left the dialog because a card claimed it is not refused by the dialog unmounting.
+  const stillOurs = () => controller.getSnapshot().current?.id === current.id || !controller.getSnapshot().queue.includes(current);
+  if (current.kind === 'elicitation') {
+    return (
+      <ElicitationDialog
+        key={current.id}
+        prompt={current}
+        returnFocusTo={returnFocusTo}
+        onRespond={(answer) => (answer.action === 'cancel' && !stillOurs() ? true : controller.respond(current.id, answer))}
+      />
+    );
+  }
+  if (current.kind === 'sampling') {
+    // Stages of one request share the id: the review stays mounted from request to answer.
+    return <SamplingReview key={current.id} prompt={current} returnFocusTo={returnFocusTo} onRespond={(answer) => controller.respond(current.id, answer)} />;
+  }
   const props: ToolConfirmDialogProps = {
     request: current,
     onApprove: ({ remember }) => controller.respond(current.id, { action: 'approve', remember }),
     onDeny: () => {
-      // A prompt that left the dialog because a card claimed it is not denied by the dialog unmounting.
-      if (controller.getSnapshot().current?.id !== current.id && controller.getSnapshot().queue.includes(current)) return;
+      if (!stillOurs()) return;
       controller.respond(current.id, { action: 'deny' });
     },
-    returnFocusTo: () => (current.callId !== undefined ? (cards.get(current.callId) ?? null) : null),
+    returnFocusTo,
   };
   return <DialogSlot key={current.id} props={props} renderDialog={renderDialog} />;
 }

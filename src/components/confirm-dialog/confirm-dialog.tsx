@@ -2,10 +2,8 @@
 import { composeEventHandlers } from '@radix-ui/primitive';
 import { useComposedRefs } from '@radix-ui/react-compose-refs';
 import * as Dialog from '@radix-ui/react-dialog';
-import { FocusScope } from '@radix-ui/react-focus-scope';
 import { Slot } from '@radix-ui/react-slot';
 import { useControllableState } from '@radix-ui/react-use-controllable-state';
-import { hideOthers } from 'aria-hidden';
 import { createContext, forwardRef, useCallback, useContext, useEffect, useId, useMemo, useRef, useState, type ComponentPropsWithoutRef, type ReactNode } from 'react';
 import { FOLDED_PREVIEW_LIMITS, formatPreview, previewArguments } from '../../core/arguments.js';
 import { confirmFocus, safeName, type ToolDecision, type Trust } from '../../core/decisions.js';
@@ -15,6 +13,7 @@ import { cx } from '../../internal/cx.js';
 import { formatLabel, type Labels } from '../../internal/default-labels.js';
 import { Icon } from '../../internal/icons.js';
 import { useLabels } from '../../internal/labels.js';
+import { ModalContent } from '../../internal/modal-content.js';
 import { useUnmount } from '../../internal/use-unmount.js';
 import { ToolBadges } from '../tool-badges/tool-badges.js';
 
@@ -179,67 +178,31 @@ export interface ToolConfirmContentProps extends ComponentPropsWithoutRef<typeof
   container?: HTMLElement | null | undefined;
 }
 
-const preventDefault = (event: Event) => event.preventDefault();
-
 /**
  * The overlay and the dialog box (portalled), `role="alertdialog"` with
  * `aria-modal`. Focus is trapped inside, the rest of the page is hidden from
  * assistive technology, and the page does not move. Carries `data-risk` and
  * `data-trust`.
  */
-export const ToolConfirmContent = forwardRef<HTMLDivElement, ToolConfirmContentProps>(function ToolConfirmContent(
-  { container, className, children, onOpenAutoFocus, onCloseAutoFocus, onPointerDownOutside, onInteractOutside, onFocusOutside, ...props },
-  forwardedRef,
-) {
+export const ToolConfirmContent = forwardRef<HTMLDivElement, ToolConfirmContentProps>(function ToolConfirmContent({ className, children, ...props }, ref) {
   const { request, cancelRef, approveRef, descriptionId, trust, returnFocusTo } = useConfirmContext('ToolConfirm.Content');
-  const [node, setNode] = useState<HTMLDivElement | null>(null);
-  const ref = useComposedRefs(forwardedRef, setNode);
-  // Dialogs opened by code have no Radix Trigger: remember what had focus and return to it.
-  const opener = useRef<HTMLElement | null>(null);
-  const risk = request.decision.risk;
   const focus = request.focus ?? confirmFocus(request.decision);
-  useEffect(() => (node ? hideOthers(node) : undefined), [node]);
   return (
-    <Dialog.Portal container={container}>
-      <div data-slot="confirm-dialog-overlay" className="mcp-confirm-dialog-overlay" />
-      <FocusScope asChild trapped loop onMountAutoFocus={preventDefault} onUnmountAutoFocus={preventDefault}>
-        <Dialog.Content
-          role="alertdialog"
-          aria-modal="true"
-          aria-describedby={descriptionId}
-          data-slot="confirm-dialog"
-          data-risk={risk}
-          data-trust={trust}
-          {...props}
-          ref={ref}
-          className={cx('mcp-confirm-dialog', className)}
-          onOpenAutoFocus={(event) => {
-            opener.current = document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null;
-            onOpenAutoFocus?.(event);
-            if (event.defaultPrevented) return;
-            // The safe choice is the focused one: Deny, unless a trusted server declares the call read-only.
-            event.preventDefault();
-            (focus === 'approve' ? approveRef.current : cancelRef.current)?.focus();
-          }}
-          onCloseAutoFocus={(event) => {
-            onCloseAutoFocus?.(event);
-            if (event.defaultPrevented) return;
-            // To the call's card when there is one (the opener may vanish as the call starts), else back to the opener.
-            const card = returnFocusTo?.();
-            const target = card?.isConnected ? card : opener.current;
-            if (target?.isConnected) {
-              event.preventDefault();
-              target.focus({ preventScroll: false });
-            }
-          }}
-          onPointerDownOutside={composeEventHandlers(onPointerDownOutside, preventDefault)}
-          onInteractOutside={composeEventHandlers(onInteractOutside, preventDefault)}
-          onFocusOutside={composeEventHandlers(onFocusOutside, preventDefault)}
-        >
-          {children}
-        </Dialog.Content>
-      </FocusScope>
-    </Dialog.Portal>
+    <ModalContent
+      role="alertdialog"
+      aria-describedby={descriptionId}
+      data-slot="confirm-dialog"
+      data-risk={request.decision.risk}
+      data-trust={trust}
+      // The safe choice is the focused one: Deny, unless a trusted server declares the call read-only.
+      initialFocus={() => (focus === 'approve' ? approveRef.current : cancelRef.current)}
+      returnFocusTo={returnFocusTo}
+      {...props}
+      ref={ref}
+      className={cx('mcp-confirm-dialog', className)}
+    >
+      {children}
+    </ModalContent>
   );
 });
 ToolConfirmContent.displayName = 'ToolConfirm.Content';

@@ -62,6 +62,7 @@ export interface ToolCallCardProps extends Omit<ComponentPropsWithoutRef<'articl
 
 const STATE_ICONS: Record<ToolCallState, IconName> = {
   'awaiting-approval': 'clock',
+  'input-required': 'info',
   running: 'spinner',
   success: 'check',
   error: 'error',
@@ -72,6 +73,7 @@ const STATE_ICONS: Record<ToolCallState, IconName> = {
 
 const STATE_LABELS: Record<ToolCallState, keyof Labels> = {
   'awaiting-approval': 'awaitingApproval',
+  'input-required': 'inputRequired',
   running: 'running',
   success: 'success',
   error: 'error',
@@ -204,12 +206,17 @@ const ToolCallCardImpl = forwardRef<HTMLElement, ToolCallCardProps>(function Too
         </details>
       )}
       {inline && pending && <InlineApproval pending={pending} labels={labels} onAnswered={() => headingRef.current?.focus()} />}
-      {status.type === 'running' && !pending && (
-        <div data-slot="tool-call-card-progress" className="mcp-tool-call-card-progress">
-          <ProgressBar progress={status.progress} label={labels.progress} />
-          {status.progress?.message && (
+      {(status.type === 'running' || status.type === 'input-required') && !pending && (
+        <div data-slot="tool-call-card-progress" data-task={status.task?.status} className="mcp-tool-call-card-progress">
+          {status.type === 'running' && <ProgressBar progress={status.progress} label={labels.progress} />}
+          {status.type === 'running' && (status.progress?.message ?? status.task?.statusMessage) && (
             <p data-slot="tool-call-card-progress-message" className="mcp-tool-call-card-message">
-              {status.progress.message}
+              {status.progress?.message ?? status.task?.statusMessage}
+            </p>
+          )}
+          {status.type === 'input-required' && (status.message ?? status.task?.statusMessage) && (
+            <p data-slot="tool-call-card-progress-message" className="mcp-tool-call-card-message">
+              {status.message ?? status.task?.statusMessage}
             </p>
           )}
           {onCancel && (

@@ -1,0 +1,589 @@
+'use client';
+import * as Dialog from '@radix-ui/react-dialog';
+import { useControllableState } from '@radix-ui/react-use-controllable-state';
+import { createContext, forwardRef, useCallback, useContext, useEffect, useId, useMemo, useRef, useState, type ComponentPropsWithoutRef, type FormEvent, type ReactNode } from 'react';
+import type { ElicitationResponse } from '../../core/controller.js';
+import { safeName, type DecisionReason, type Trust } from '../../core/decisions.js';
+import { initialElicitationValues, validateElicitation, type ElicitationField, type ElicitationValues, type ElicitationView } from '../../core/elicitation.js';
+import { cx } from '../../internal/cx.js';
+import { formatLabel, type Labels } from '../../internal/default-labels.js';
+import { Icon } from '../../internal/icons.js';
+import { useLabels } from '../../internal/labels.js';
+import { ModalContent } from '../../internal/modal-content.js';
+import { useUnmount } from '../../internal/use-unmount.js';
+
+const ROOT_NAME = 'Elicitation.Root';
+
+/** What an elicitation dialog shows. A pending elicitation from the approval controller fits as is. */
+export interface ElicitationPrompt {
+  serverId: string;
+  /** Display name of the server; default: the id. Shown sanitised. */
+  serverName?: string | undefined;
+  trust: Trust;
+  /** The request, read by `parseElicitationRequest`. */
+  view: ElicitationView;
+  /** The policy's decision, for its reasons. */
+  decision: { reasons: readonly DecisionReason[] };
+  /** The call this request belongs to; focus returns to its card. */
+  callId?: string | undefined;
+}
+
+type Stage = 'form' | 'review';
+
+interface ContextValue {
+  prompt: ElicitationPrompt;
+  labels: Labels;
+  serverName: string;
+  stage: Stage;
+  setStage: (stage: Stage) => void;
+  values: ElicitationValues;
+  setValue: (name: string, value: ElicitationValues[string]) => void;
+  errors: Record<string, string>;
+  setErrors: (errors: Record<string, string>) => void;
+  confirmedSensitive: boolean;
+  setConfirmedSensitive: (value: boolean) => void;
+  respond: (response: ElicitationResponse) => boolean;
+  titleId: string;
+  descriptionId: string;
+  formId: string;
+  firstFieldRef: React.RefObject<HTMLElement | null>;
+  safeActionRef: React.RefObject<HTMLButtonElement | null>;
+  returnFocusTo: (() => HTMLElement | null) | undefined;
+}
+
+const ElicitationContext = createContext<ContextValue | null>(null);
+
+function useElicitationContext(part: string): ContextValue {
+  const context = useContext(ElicitationContext);
+  if (!context) throw new Error(`<${part}> must be rendered inside <${ROOT_NAME}>.`);
+  return context;
+}
+
+/** Props of {@link ElicitationRoot}. */
+export interface ElicitationRootProps {
+  prompt: ElicitationPrompt;
+  /**
+   * Receives the answer: `accept` with exactly the reviewed values, `decline`
+   * (an explicit no) or `cancel` (dismissed, Escape). Return false to refuse
+   * it (e.g. the values are not valid); the dialog stays open. Called once.
+   */
+  onRespond: (response: ElicitationResponse) => boolean | void;
+  open?: boolean | undefined;
+  defaultOpen?: boolean | undefined;
+  onOpenChange?: ((open: boolean) => void) | undefined;
+  /** Where focus goes when the dialog closes (e.g. the call's card). */
+  returnFocusTo?: (() => HTMLElement | null) | undefined;
+  /** Opens an accepted URL; default `window.open(url, '_blank', 'noopener,noreferrer')`. */
+  openUrl?: ((url: string) => void) | undefined;
+  labels?: Partial<Labels> | undefined;
+  children?: ReactNode;
+}
+
+const OpenUrlContext = createContext<(url: string) => void>(() => {});
+
+/**
+ * A server asking the person for information (`elicitation/create`), in
+ * form or URL mode. It shows which server asks and how far it is trusted.
+ * A form is filled in (pre-filled from the schema's defaults), then reviewed
+ * — the values to be sent, exactly — before Send. Accept, Decline (an
+ * explicit no) and Cancel (dismissed, Escape) are distinct answers. A field
+ * that looks like a secret is flagged and needs an extra confirmation. A URL
+ * is shown in full with its host emphasised and opened (new tab, no opener)
+ * only after consent; a non-https URL or a malformed request can only be
+ * declined.
+ *
+ * @example
+ * <Elicitation.Root prompt={prompt} onRespond={(answer) => controller.respond(id, answer)}>
+ *   <Elicitation.Content>
+ *     <Elicitation.Title />
+ *     <Elicitation.Description />
+ *     <Elicitation.Body />
+ *     <Elicitation.Actions />
+ *   </Elicitation.Content>
+ * </Elicitation.Root>
+ */
+export function ElicitationRoot({ prompt, onRespond, open: openProp, defaultOpen = true, onOpenChange, returnFocusTo, openUrl, labels: labelOverrides, children }: ElicitationRootProps) {
+  const labels = useLabels(labelOverrides);
+  const [open = false, setOpen] = useControllableState({ prop: openProp, defaultProp: defaultOpen, onChange: onOpenChange, caller: ROOT_NAME });
+  const [stage, setStage] = useState<Stage>('form');
+  const [values, setValues] = useState<ElicitationValues>(() => initialElicitationValues(prompt.view));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [confirmedSensitive, setConfirmedSensitive] = useState(false);
+  const settled = useRef(false);
+  const callback = useRef(onRespond);
+  useEffect(() => {
+    callback.current = onRespond;
+  });
+  const titleId = useId();
+  const descriptionId = useId();
+  const formId = useId();
+  const firstFieldRef = useRef<HTMLElement | null>(null);
+  const safeActionRef = useRef<HTMLButtonElement | null>(null);
+
+  const respond = useCallback(
+    (response: ElicitationResponse): boolean => {
+      if (settled.current) return false;
+      const taken = callback.current(response) !== false;
+      if (taken) {
+        settled.current = true;
+        setOpen(false);
+      }
+      return taken;
+    },
+    [setOpen],
+  );
+  // Unmounting without an answer is a cancel (the person never answered).
+  useUnmount(() => {
+    if (settled.current) return;
+    settled.current = true;
+    callback.current({ action: 'cancel' });
+  });
+  const setValue = useCallback((name: string, value: ElicitationValues[string]) => setValues((current) => ({ ...current, [name]: value })), []);
+  const serverName = safeName(prompt.serverName ?? prompt.serverId, 80) || safeName(prompt.serverId, 80);
+  const context = useMemo<ContextValue>(
+    () => ({
+      prompt,
+      labels,
+      serverName,
+      stage,
+      setStage,
+      values,
+      setValue,
+      errors,
+      setErrors,
+      confirmedSensitive,
+      setConfirmedSensitive,
+      respond,
+      titleId,
+      descriptionId,
+      formId,
+      firstFieldRef,
+      safeActionRef,
+      returnFocusTo,
+    }),
+    [prompt, labels, serverName, stage, values, setValue, errors, confirmedSensitive, respond, titleId, descriptionId, formId, returnFocusTo],
+  );
+  const defaultOpenUrl = useCallback((url: string) => void window.open(url, '_blank', 'noopener,noreferrer'), []);
+  return (
+    <ElicitationContext.Provider value={context}>
+      <OpenUrlContext.Provider value={openUrl ?? defaultOpenUrl}>
+        <Dialog.Root
+          open={open}
+          modal={false}
+          onOpenChange={(next) => {
+            // Escape and the close button dismiss: that is a cancel, not a decline.
+            if (!next) respond({ action: 'cancel' });
+            else setOpen(true);
+          }}
+        >
+          {children}
+        </Dialog.Root>
+      </OpenUrlContext.Provider>
+    </ElicitationContext.Provider>
+  );
+}
+ElicitationRoot.displayName = ROOT_NAME;
+
+/** Props of {@link ElicitationContent}. */
+export interface ElicitationContentProps extends ComponentPropsWithoutRef<typeof Dialog.Content> {
+  container?: HTMLElement | null | undefined;
+}
+
+/** The dialog box (portalled, modal, focus trapped). Carries `data-mode`, `data-stage` and `data-trust`. */
+export const ElicitationContent = forwardRef<HTMLDivElement, ElicitationContentProps>(function ElicitationContent({ className, children, ...props }, ref) {
+  const { prompt, stage, titleId, descriptionId, firstFieldRef, safeActionRef, returnFocusTo } = useElicitationContext('Elicitation.Content');
+  return (
+    <ModalContent
+      aria-labelledby={titleId}
+      aria-describedby={descriptionId}
+      data-slot="elicitation-dialog"
+      data-mode={prompt.view.mode}
+      data-stage={stage}
+      data-trust={prompt.trust}
+      data-sensitive={prompt.view.mode === 'form' && prompt.view.sensitive ? 'true' : undefined}
+      // A form starts on its first field; a link or a request that can only be declined starts on the safe answer.
+      initialFocus={() => (prompt.view.mode === 'form' ? (firstFieldRef.current ?? safeActionRef.current) : safeActionRef.current)}
+      returnFocusTo={returnFocusTo}
+      {...props}
+      ref={ref}
+      className={cx('mcp-confirm-dialog mcp-elicitation-dialog', className)}
+    >
+      {children}
+    </ModalContent>
+  );
+});
+ElicitationContent.displayName = 'Elicitation.Content';
+
+/** The title: which server asks for what. */
+export const ElicitationTitle = forwardRef<HTMLHeadingElement, ComponentPropsWithoutRef<'h2'>>(function ElicitationTitle({ className, children, ...props }, ref) {
+  const { prompt, labels, serverName, titleId } = useElicitationContext('Elicitation.Title');
+  const template = prompt.view.mode === 'url' ? labels.elicitationUrlTitle : labels.elicitationTitle;
+  return (
+    <Dialog.Title id={titleId} data-slot="elicitation-title" {...props} ref={ref} className={cx('mcp-confirm-dialog-title', className)}>
+      {children ?? formatLabel(template, { server: serverName })}
+    </Dialog.Title>
+  );
+});
+ElicitationTitle.displayName = 'Elicitation.Title';
+
+/** Which server asks (and how far it is trusted), the server's own message, and why to be careful. */
+export const ElicitationDescription = forwardRef<HTMLDivElement, ComponentPropsWithoutRef<'div'>>(function ElicitationDescription({ className, ...props }, ref) {
+  const { prompt, labels, serverName, descriptionId } = useElicitationContext('Elicitation.Description');
+  const warnings = prompt.decision.reasons.filter((reason) => reason.code === 'sensitive-fields' || reason.code === 'url-warning' || reason.code === 'url-not-https' || reason.code === 'request-invalid');
+  return (
+    <div id={descriptionId} data-slot="elicitation-description" {...props} ref={ref} className={cx('mcp-confirm-dialog-description', className)}>
+      <dl className="mcp-confirm-dialog-facts">
+        <div className="mcp-confirm-dialog-fact">
+          <dt className="mcp-confirm-dialog-term">{labels.server}</dt>
+          <dd data-slot="elicitation-server" data-trust={prompt.trust} className="mcp-confirm-dialog-value">
+            {serverName} <span className="mcp-confirm-dialog-trust">({prompt.trust === 'trusted' ? labels.trusted : labels.untrusted})</span>
+          </dd>
+        </div>
+      </dl>
+      {prompt.view.message && (
+        <p data-slot="elicitation-message" className="mcp-elicitation-message">
+          {prompt.view.message}
+        </p>
+      )}
+      {warnings.length > 0 && (
+        <ul data-slot="elicitation-warnings" className="mcp-confirm-dialog-reasons mcp-elicitation-warnings" data-risk="destructive">
+          {warnings.map((reason) => (
+            <li key={reason.code} data-code={reason.code} className="mcp-elicitation-warning">
+              <Icon name="warning" /> {reason.text}
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+});
+ElicitationDescription.displayName = 'Elicitation.Description';
+
+function FieldInput({ field, first }: { field: ElicitationField; first: boolean }) {
+  const { values, setValue, errors, firstFieldRef, labels } = useElicitationContext('Elicitation.Body');
+  const id = useId();
+  const descriptionId = useId();
+  const errorId = useId();
+  const value = values[field.name];
+  const error = errors[field.name];
+  const describedBy = [field.description ? descriptionId : '', error ? errorId : ''].filter(Boolean).join(' ') || undefined;
+  const refFor = first ? (node: HTMLElement | null) => void (firstFieldRef.current = node) : undefined;
+  const common = { id, 'aria-describedby': describedBy, 'aria-invalid': error ? true : undefined, required: field.required } as const;
+  let input: ReactNode;
+  switch (field.kind) {
+    case 'boolean':
+      input = <input {...common} ref={refFor} type="checkbox" className="mcp-checkbox" checked={value === true} onChange={(event) => setValue(field.name, event.currentTarget.checked)} required={false} />;
+      break;
+    case 'choice':
+      input = (
+        <select {...common} ref={refFor} className="mcp-input" value={typeof value === 'string' ? value : ''} onChange={(event) => setValue(field.name, event.currentTarget.value)}>
+          {!field.required || value === '' ? <option value="">{labels.chooseOne}</option> : null}
+          {field.options!.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      );
+      break;
+    case 'choices': {
+      const chosen = Array.isArray(value) ? (value as string[]) : [];
+      return (
+        <fieldset data-slot="elicitation-field" data-kind={field.kind} data-sensitive={field.sensitive || undefined} aria-describedby={describedBy} aria-invalid={error ? true : undefined} className="mcp-elicitation-field mcp-elicitation-choices">
+          <legend className="mcp-elicitation-label">
+            {field.label}
+            {field.required && <> <span className="mcp-elicitation-required">({labels.required})</span></>}
+          </legend>
+          {field.options!.map((option, i) => (
+            <label key={option.value} className="mcp-elicitation-choice">
+              <input
+                ref={i === 0 ? refFor : undefined}
+                type="checkbox"
+                className="mcp-checkbox"
+                checked={chosen.includes(option.value)}
+                onChange={(event) => setValue(field.name, event.currentTarget.checked ? [...chosen, option.value] : chosen.filter((item) => item !== option.value))}
+              />
+              {option.label}
+            </label>
+          ))}
+          {field.description && (
+            <p id={descriptionId} className="mcp-elicitation-help">
+              {field.description}
+            </p>
+          )}
+          {error && (
+            <p id={errorId} className="mcp-elicitation-error" role="alert">
+              {error}
+            </p>
+          )}
+        </fieldset>
+      );
+    }
+    default: {
+      const type = field.kind === 'text' ? (field.sensitive ? 'password' : field.format === 'email' ? 'email' : field.format === 'uri' ? 'url' : field.format === 'date' ? 'date' : field.format === 'date-time' ? 'datetime-local' : 'text') : 'number';
+      input = (
+        <input
+          {...common}
+          ref={refFor}
+          type={type}
+          className="mcp-input"
+          autoComplete={field.sensitive ? 'off' : undefined}
+          value={value === undefined || value === null ? '' : String(value)}
+          minLength={field.minLength}
+          maxLength={field.maxLength}
+          min={field.minimum}
+          max={field.maximum}
+          step={field.kind === 'integer' ? 1 : field.kind === 'number' ? 'any' : undefined}
+          onChange={(event) => setValue(field.name, event.currentTarget.value)}
+        />
+      );
+    }
+  }
+  return (
+    <div data-slot="elicitation-field" data-kind={field.kind} data-sensitive={field.sensitive || undefined} className={cx('mcp-elicitation-field', field.kind === 'boolean' && 'mcp-elicitation-field-inline')}>
+      <label htmlFor={id} className="mcp-elicitation-label">
+        {field.label}
+        {field.required && field.kind !== 'boolean' && <> <span className="mcp-elicitation-required">({labels.required})</span></>}
+        {field.sensitive && (
+          <span data-slot="elicitation-sensitive" className="mcp-elicitation-sensitive">
+            {' '}
+            <Icon name="warning" /> {formatLabel(labels.looksSensitive, { term: field.sensitiveTerm ?? 'secret' })}
+          </span>
+        )}
+      </label>
+      {input}
+      {field.description && (
+        <p id={descriptionId} className="mcp-elicitation-help">
+          {field.description}
+        </p>
+      )}
+      {error && (
+        <p id={errorId} className="mcp-elicitation-error" role="alert">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function displayValue(field: ElicitationField, value: unknown, labels: Labels): string {
+  if (value === undefined) return labels.notSent;
+  if (field.kind === 'boolean') return value === true ? labels.yes : labels.no;
+  if (field.kind === 'choice') return field.options!.find((option) => option.value === value)?.label ?? String(value);
+  if (field.kind === 'choices') return (value as string[]).map((item) => field.options!.find((option) => option.value === item)?.label ?? item).join(', ') || labels.notSent;
+  return String(value);
+}
+
+/** Props of {@link ElicitationBody}. */
+export type ElicitationBodyProps = ComponentPropsWithoutRef<'div'>;
+
+/**
+ * What the request needs: the form (then the review of exactly what will be
+ * sent), the link, or — for a request that cannot be shown safely — the
+ * problems.
+ */
+export const ElicitationBody = forwardRef<HTMLDivElement, ElicitationBodyProps>(function ElicitationBody({ className, ...props }, ref) {
+  const { prompt, labels, stage, setStage, values, setErrors, formId, confirmedSensitive, setConfirmedSensitive, serverName } = useElicitationContext('Elicitation.Body');
+  const [reveal, setReveal] = useState(false);
+  const view = prompt.view;
+  const body = (() => {
+    if (view.mode === 'invalid') {
+      return (
+        <div data-slot="elicitation-invalid" className="mcp-content-placeholder mcp-elicitation-invalid">
+          <Icon name="warning" />
+          <div>
+            <p className="mcp-elicitation-help">{labels.elicitationInvalid}</p>
+            <ul className="mcp-confirm-dialog-list">
+              {view.problems.map((problem) => (
+                <li key={problem} className="mcp-confirm-dialog-item">
+                  {problem}
+                </li>
+              ))}
+            </ul>
+          </div>
+        </div>
+      );
+    }
+    if (view.mode === 'url') {
+      const { display, warnings, secure } = view.url;
+      return (
+        <div data-slot="elicitation-url" data-secure={secure} className="mcp-elicitation-url">
+          <p className="mcp-elicitation-help">{secure ? labels.urlConsent : labels.urlRefused}</p>
+          <p className="mcp-elicitation-url-text">
+            <code translate="no" className="mcp-code">
+              {display.before}
+              <strong data-slot="elicitation-url-host" className="mcp-elicitation-url-host">
+                {display.emphasis}
+              </strong>
+              {display.after}
+            </code>
+          </p>
+          {warnings.length > 0 && (
+            <ul className="mcp-confirm-dialog-list" data-slot="elicitation-url-warnings">
+              {warnings.map((warning) => (
+                <li key={warning} data-warning={warning} className="mcp-confirm-dialog-item">
+                  {labels[URL_WARNING_LABELS[warning]]}
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      );
+    }
+    if (stage === 'review') {
+      const { content } = validateElicitation(view, values);
+      return (
+        <div data-slot="elicitation-review" className="mcp-elicitation-review">
+          <h3 className="mcp-confirm-dialog-section-title">{formatLabel(labels.reviewTitle, { server: serverName })}</h3>
+          <dl className="mcp-confirm-dialog-facts">
+            {view.fields.map((field) => (
+              <div key={field.name} className="mcp-confirm-dialog-fact" data-sensitive={field.sensitive || undefined}>
+                <dt className="mcp-confirm-dialog-term">{field.label}</dt>
+                <dd className="mcp-confirm-dialog-value" data-slot="elicitation-review-value">
+                  {field.sensitive && !reveal && content[field.name] !== undefined ? '••••••••' : displayValue(field, content[field.name], labels)}
+                </dd>
+              </div>
+            ))}
+          </dl>
+          {view.sensitive && (
+            <>
+              <button type="button" className="mcp-button" aria-pressed={reveal} onClick={() => setReveal(!reveal)}>
+                {reveal ? labels.hideValues : labels.showValues}
+              </button>
+              <label className="mcp-confirm-dialog-remember" data-slot="elicitation-confirm-sensitive">
+                <input type="checkbox" className="mcp-checkbox" checked={confirmedSensitive} onChange={(event) => setConfirmedSensitive(event.currentTarget.checked)} />
+                {formatLabel(labels.confirmSensitive, { server: serverName })}
+              </label>
+            </>
+          )}
+        </div>
+      );
+    }
+    return (
+      <form
+        id={formId}
+        data-slot="elicitation-form"
+        className="mcp-elicitation-form"
+        onSubmit={(event: FormEvent<HTMLFormElement>) => {
+          event.preventDefault();
+          // Native validation ran (required, min, max, type); the schema's own rules run here.
+          const checked = validateElicitation(view, values);
+          setErrors(checked.errors);
+          if (checked.ok) setStage('review');
+        }}
+      >
+        {view.fields.map((field, i) => (
+          <FieldInput key={field.name} field={field} first={i === 0} />
+        ))}
+      </form>
+    );
+  })();
+  return (
+    <div data-slot="elicitation-body" {...props} ref={ref} className={cx('mcp-elicitation-body', className)}>
+      {body}
+    </div>
+  );
+});
+ElicitationBody.displayName = 'Elicitation.Body';
+
+const URL_WARNING_LABELS = {
+  'not-https': 'urlNotHttps',
+  punycode: 'urlPunycode',
+  'mixed-script': 'urlMixedScript',
+  credentials: 'urlCredentials',
+  'ip-address': 'urlIpAddress',
+} as const satisfies Record<string, keyof Labels>;
+
+/** The answers that fit where the dialog is: Cancel, Decline and Review/Send, Back, or Open link. */
+export const ElicitationActions = forwardRef<HTMLDivElement, ComponentPropsWithoutRef<'div'>>(function ElicitationActions({ className, ...props }, ref) {
+  const { prompt, labels, stage, setStage, respond, values, setErrors, formId, safeActionRef, confirmedSensitive } = useElicitationContext('Elicitation.Actions');
+  const openUrl = useContext(OpenUrlContext);
+  const view = prompt.view;
+  const decline = (
+    <button type="button" ref={view.mode !== 'form' ? safeActionRef : undefined} data-slot="elicitation-decline" className="mcp-button mcp-confirm-dialog-cancel" onClick={() => respond({ action: 'decline' })}>
+      {labels.decline}
+    </button>
+  );
+  const cancel = (
+    <button type="button" ref={view.mode === 'form' ? safeActionRef : undefined} data-slot="elicitation-cancel" className="mcp-button" onClick={() => respond({ action: 'cancel' })}>
+      {labels.cancel}
+    </button>
+  );
+  let primary: ReactNode = null;
+  if (view.mode === 'url' && view.url.secure) {
+    primary = (
+      <button
+        type="button"
+        data-slot="elicitation-accept"
+        className="mcp-button mcp-confirm-dialog-action"
+        onClick={() => {
+          if (respond({ action: 'accept' })) openUrl(view.url.href);
+        }}
+      >
+        {labels.openLink}
+      </button>
+    );
+  } else if (view.mode === 'form' && stage === 'form') {
+    primary = (
+      <button type="submit" form={formId} data-slot="elicitation-review-button" className="mcp-button mcp-confirm-dialog-action">
+        {labels.review}
+      </button>
+    );
+  } else if (view.mode === 'form') {
+    primary = (
+      <>
+        <button type="button" data-slot="elicitation-back" className="mcp-button" onClick={() => setStage('form')}>
+          {labels.back}
+        </button>
+        <button
+          type="button"
+          data-slot="elicitation-accept"
+          className="mcp-button mcp-confirm-dialog-action"
+          disabled={view.sensitive && !confirmedSensitive}
+          onClick={() => {
+            const checked = validateElicitation(view, values);
+            if (!checked.ok) {
+              setErrors(checked.errors);
+              setStage('form');
+              return;
+            }
+            respond({ action: 'accept', content: values });
+          }}
+        >
+          {labels.send}
+        </button>
+      </>
+    );
+  }
+  return (
+    <div data-slot="elicitation-actions" {...props} ref={ref} className={cx('mcp-confirm-dialog-actions', className)}>
+      {view.mode === 'invalid' ? decline : cancel}
+      {view.mode !== 'invalid' && decline}
+      {primary}
+    </div>
+  );
+});
+ElicitationActions.displayName = 'Elicitation.Actions';
+
+/** Props of {@link ElicitationDialog}. */
+export type ElicitationDialogProps = Omit<ElicitationRootProps, 'children'> & { container?: HTMLElement | null | undefined; className?: string | undefined };
+
+/**
+ * The complete elicitation dialog with every part in the default order.
+ *
+ * @example
+ * <ElicitationDialog prompt={pending} onRespond={(answer) => controller.respond(pending.id, answer)} />
+ */
+export function ElicitationDialog({ container, className, ...props }: ElicitationDialogProps) {
+  return (
+    <ElicitationRoot {...props}>
+      <ElicitationContent container={container} className={className}>
+        <ElicitationTitle />
+        <ElicitationDescription />
+        <ElicitationBody />
+        <ElicitationActions />
+      </ElicitationContent>
+    </ElicitationRoot>
+  );
+}
+ElicitationDialog.displayName = 'ElicitationDialog';

@@ -1,0 +1,2 @@
+export * as Elicitation from './parts.js';
+export { ElicitationDialog, type ElicitationDialogProps, type ElicitationPrompt } from './elicitation-dialog.js';

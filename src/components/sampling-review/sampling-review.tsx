@@ -1,0 +1,398 @@
+'use client';
+import * as Dialog from '@radix-ui/react-dialog';
+import { useControllableState } from '@radix-ui/react-use-controllable-state';
+import { createContext, forwardRef, useCallback, useContext, useEffect, useId, useMemo, useRef, useState, type ComponentPropsWithoutRef, type ReactNode } from 'react';
+import { formatPreview } from '../../core/arguments.js';
+import { selectVisible } from '../../core/audience.js';
+import type { SamplingResponse } from '../../core/controller.js';
+import { safeName, type DecisionReason, type Trust } from '../../core/decisions.js';
+import type { SamplingResultView, SamplingView } from '../../core/sampling.js';
+import { cx } from '../../internal/cx.js';
+import { formatLabel, type Labels } from '../../internal/default-labels.js';
+import { Icon } from '../../internal/icons.js';
+import { useLabels } from '../../internal/labels.js';
+import { ModalContent } from '../../internal/modal-content.js';
+import { useUnmount } from '../../internal/use-unmount.js';
+import { ContentBlocks } from '../content-blocks/content-blocks.js';
+
+const ROOT_NAME = 'Sampling.Root';
+
+/** What a sampling review shows. A pending sampling request from the approval controller fits as is. */
+export interface SamplingPrompt {
+  serverId: string;
+  serverName?: string | undefined;
+  trust: Trust;
+  /** `request` (review what would be sent), `generating` (the model runs) or `result` (review the answer). */
+  stage: 'request' | 'generating' | 'result';
+  view: SamplingView;
+  result?: SamplingResultView | undefined;
+  decision: { reasons: readonly DecisionReason[] };
+  callId?: string | undefined;
+}
+
+interface ContextValue {
+  prompt: SamplingPrompt;
+  labels: Labels;
+  serverName: string;
+  editing: boolean;
+  setEditing: (value: boolean) => void;
+  systemPrompt: string;
+  setSystemPrompt: (value: string) => void;
+  texts: Record<string, string>;
+  setText: (key: string, value: string) => void;
+  resultText: string;
+  setResultText: (value: string) => void;
+  respond: (response: SamplingResponse) => boolean;
+  titleId: string;
+  descriptionId: string;
+  denyRef: React.RefObject<HTMLButtonElement | null>;
+  returnFocusTo: (() => HTMLElement | null) | undefined;
+}
+
+const SamplingContext = createContext<ContextValue | null>(null);
+
+function useSamplingContext(part: string): ContextValue {
+  const context = useContext(SamplingContext);
+  if (!context) throw new Error(`<${part}> must be rendered inside <${ROOT_NAME}>.`);
+  return context;
+}
+
+/** Props of {@link SamplingRoot}. */
+export interface SamplingRootProps {
+  prompt: SamplingPrompt;
+  /**
+   * Receives each answer: approve (with edits to the request, or the edited
+   * answer text) or deny. The request is answered first, then — once the
+   * model has answered — the completion. Return false to refuse an answer.
+   */
+  onRespond: (response: SamplingResponse) => boolean | void;
+  open?: boolean | undefined;
+  defaultOpen?: boolean | undefined;
+  onOpenChange?: ((open: boolean) => void) | undefined;
+  returnFocusTo?: (() => HTMLElement | null) | undefined;
+  labels?: Partial<Labels> | undefined;
+  children?: ReactNode;
+}
+
+/**
+ * A server asking to use the host's model (`sampling/createMessage`). The
+ * person reviews what would be sent — the messages (audience annotations
+ * apply), the system prompt, model preferences, `maxTokens` and any tools —
+ * and may edit or deny it; then reviews (and may edit) the model's answer
+ * before it goes back to the server. Escape denies; focus starts on Deny.
+ *
+ * @example
+ * <SamplingReview prompt={pending} onRespond={(answer) => controller.respond(pending.id, answer)} />
+ */
+export function SamplingRoot({ prompt, onRespond, open: openProp, defaultOpen = true, onOpenChange, returnFocusTo, labels: labelOverrides, children }: SamplingRootProps) {
+  const labels = useLabels(labelOverrides);
+  const [open = false, setOpen] = useControllableState({ prop: openProp, defaultProp: defaultOpen, onChange: onOpenChange, caller: ROOT_NAME });
+  const [editing, setEditing] = useState(false);
+  const [systemPrompt, setSystemPrompt] = useState(prompt.view.systemPrompt ?? '');
+  const [texts, setTexts] = useState<Record<string, string>>({});
+  const [resultText, setResultText] = useState(prompt.result?.text ?? '');
+  const settled = useRef(false);
+  const callback = useRef(onRespond);
+  useEffect(() => {
+    callback.current = onRespond;
+  });
+  // The answer arrives while the dialog is open: start the editor from it.
+  const answer = prompt.result?.text;
+  const [seenAnswer, setSeenAnswer] = useState(answer);
+  if (answer !== seenAnswer) {
+    setSeenAnswer(answer);
+    if (answer !== undefined) setResultText(answer);
+  }
+  const titleId = useId();
+  const descriptionId = useId();
+  const denyRef = useRef<HTMLButtonElement | null>(null);
+  const respond = useCallback(
+    (response: SamplingResponse): boolean => {
+      if (settled.current) return false;
+      const taken = callback.current(response) !== false;
+      // The request answered, the dialog stays for the completion; a deny or the final approval ends it.
+      if (taken && (response.action === 'deny' || prompt.stage === 'result')) {
+        settled.current = true;
+        setOpen(false);
+      }
+      return taken;
+    },
+    [prompt.stage, setOpen],
+  );
+  useUnmount(() => {
+    if (settled.current) return;
+    settled.current = true;
+    callback.current({ action: 'deny' });
+  });
+  const setText = useCallback((key: string, value: string) => setTexts((current) => ({ ...current, [key]: value })), []);
+  const serverName = safeName(prompt.serverName ?? prompt.serverId, 80) || safeName(prompt.serverId, 80);
+  const context = useMemo<ContextValue>(
+    () => ({ prompt, labels, serverName, editing, setEditing, systemPrompt, setSystemPrompt, texts, setText, resultText, setResultText, respond, titleId, descriptionId, denyRef, returnFocusTo }),
+    [prompt, labels, serverName, editing, systemPrompt, texts, setText, resultText, respond, titleId, descriptionId, returnFocusTo],
+  );
+  return (
+    <SamplingContext.Provider value={context}>
+      <Dialog.Root
+        open={open}
+        modal={false}
+        onOpenChange={(next) => {
+          if (!next) respond({ action: 'deny' });
+          else setOpen(true);
+        }}
+      >
+        {children}
+      </Dialog.Root>
+    </SamplingContext.Provider>
+  );
+}
+SamplingRoot.displayName = ROOT_NAME;
+
+/** Props of {@link SamplingContent}. */
+export interface SamplingContentProps extends ComponentPropsWithoutRef<typeof Dialog.Content> {
+  container?: HTMLElement | null | undefined;
+}
+
+/** The dialog box (portalled, modal, focus trapped), `role="alertdialog"`. Carries `data-stage` and `data-trust`. */
+export const SamplingContent = forwardRef<HTMLDivElement, SamplingContentProps>(function SamplingContent({ className, children, ...props }, ref) {
+  const { prompt, titleId, descriptionId, denyRef, returnFocusTo } = useSamplingContext('Sampling.Content');
+  return (
+    <ModalContent
+      role="alertdialog"
+      aria-labelledby={titleId}
+      aria-describedby={descriptionId}
+      data-slot="sampling-review"
+      data-stage={prompt.stage}
+      data-trust={prompt.trust}
+      initialFocus={() => denyRef.current}
+      returnFocusTo={returnFocusTo}
+      {...props}
+      ref={ref}
+      className={cx('mcp-confirm-dialog mcp-sampling-review', className)}
+    >
+      {children}
+    </ModalContent>
+  );
+});
+SamplingContent.displayName = 'Sampling.Content';
+
+/** The title for the stage: the request, or the answer. */
+export const SamplingTitle = forwardRef<HTMLHeadingElement, ComponentPropsWithoutRef<'h2'>>(function SamplingTitle({ className, children, ...props }, ref) {
+  const { prompt, labels, serverName, titleId } = useSamplingContext('Sampling.Title');
+  const template = prompt.stage === 'request' ? labels.samplingTitle : labels.samplingResultTitle;
+  return (
+    <Dialog.Title id={titleId} data-slot="sampling-title" {...props} ref={ref} className={cx('mcp-confirm-dialog-title', className)}>
+      {children ?? formatLabel(template, { server: serverName })}
+    </Dialog.Title>
+  );
+});
+SamplingTitle.displayName = 'Sampling.Title';
+
+/** Which server asks, how far it is trusted, and why a person reviews it. */
+export const SamplingDescription = forwardRef<HTMLDivElement, ComponentPropsWithoutRef<'div'>>(function SamplingDescription({ className, ...props }, ref) {
+  const { prompt, labels, serverName, descriptionId } = useSamplingContext('Sampling.Description');
+  return (
+    <div id={descriptionId} data-slot="sampling-description" {...props} ref={ref} className={cx('mcp-confirm-dialog-description', className)}>
+      <dl className="mcp-confirm-dialog-facts">
+        <div className="mcp-confirm-dialog-fact">
+          <dt className="mcp-confirm-dialog-term">{labels.server}</dt>
+          <dd data-trust={prompt.trust} className="mcp-confirm-dialog-value">
+            {serverName} <span className="mcp-confirm-dialog-trust">({prompt.trust === 'trusted' ? labels.trusted : labels.untrusted})</span>
+          </dd>
+        </div>
+      </dl>
+      <ul className="mcp-confirm-dialog-list">
+        {prompt.decision.reasons.map((reason) => (
+          <li key={reason.code} data-code={reason.code} className="mcp-confirm-dialog-item">
+            {reason.text}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+});
+SamplingDescription.displayName = 'Sampling.Description';
+
+/** Sampling content blocks a chat renderer does not know, made readable. */
+function displayBlocks(content: unknown[]): unknown[] {
+  return content.flatMap((block): unknown[] => {
+    if (typeof block !== 'object' || block === null) return [block];
+    const record = block as Record<string, unknown>;
+    if (record.type === 'tool_use') return [{ type: 'text', text: `→ ${safeName(record.name)}(${formatPreview(record.input)})`, annotations: record.annotations }];
+    if (record.type === 'tool_result') return Array.isArray(record.content) ? (record.content as unknown[]) : [];
+    return [block];
+  });
+}
+
+/** What the server wants sent to the model: messages, system prompt, preferences, limits and tools; editable. */
+export const SamplingRequest = forwardRef<HTMLDivElement, ComponentPropsWithoutRef<'div'>>(function SamplingRequest({ className, ...props }, ref) {
+  const { prompt, labels, editing, systemPrompt, setSystemPrompt, texts, setText } = useSamplingContext('Sampling.Request');
+  const view = prompt.view;
+  const facts: Array<[string, string]> = [];
+  if (view.maxTokens !== undefined) facts.push([labels.maxTokens, String(view.maxTokens)]);
+  if (view.temperature !== undefined) facts.push([labels.temperature, String(view.temperature)]);
+  if (view.modelHints.length > 0) facts.push([labels.modelHints, view.modelHints.join(', ')]);
+  const priorities = [
+    [labels.intelligencePriority, view.intelligencePriority],
+    [labels.speedPriority, view.speedPriority],
+    [labels.costPriority, view.costPriority],
+  ].filter((entry): entry is [string, number] => typeof entry[1] === 'number');
+  if (priorities.length > 0) facts.push([labels.modelPreferences, priorities.map(([name, value]) => `${name} ${value}`).join(' · ')]);
+  if (view.includeContext && view.includeContext !== 'none') facts.push([labels.includeContext, view.includeContext]);
+  if (view.stopSequences.length > 0) facts.push([labels.stopSequences, view.stopSequences.join(', ')]);
+  return (
+    <div data-slot="sampling-request" {...props} ref={ref} className={cx('mcp-sampling-request', className)}>
+      {!view.valid && (
+        <p className="mcp-content-placeholder">
+          <Icon name="warning" /> {view.problems.join(' ')}
+        </p>
+      )}
+      <h3 className="mcp-confirm-dialog-section-title">{labels.systemPrompt}</h3>
+      {editing ? (
+        <textarea aria-label={labels.systemPrompt} className="mcp-input mcp-textarea" value={systemPrompt} onChange={(event) => setSystemPrompt(event.currentTarget.value)} rows={3} />
+      ) : (
+        <p data-slot="sampling-system-prompt" className="mcp-elicitation-help">
+          {view.systemPrompt ?? labels.none}
+        </p>
+      )}
+      <h3 className="mcp-confirm-dialog-section-title">{labels.messages}</h3>
+      <ol data-slot="sampling-messages" className="mcp-sampling-messages">
+        {view.messages.map((message, m) => {
+          // Only text the person may see can be edited; the rest passes through unchanged.
+          const visibleText = selectVisible(message.content, 'user')
+            .filter((item) => item.block.type === 'text' && typeof item.block.text === 'string')
+            .map((item) => ({ key: `${m}:${item.index}`, text: item.block.text as string }));
+          return (
+            <li key={m} data-role={message.role} className="mcp-sampling-message">
+              <span className="mcp-content-block-audience">{message.role === 'user' ? labels.roleUser : labels.roleAssistant}</span>
+              {editing && visibleText.length > 0 ? (
+                visibleText.map(({ key, text }) => (
+                  <textarea key={key} aria-label={formatLabel(labels.editMessage, { number: m + 1 })} className="mcp-input mcp-textarea" value={texts[key] ?? text} onChange={(event) => setText(key, event.currentTarget.value)} rows={3} />
+                ))
+              ) : (
+                <ContentBlocks blocks={displayBlocks(message.content)} />
+              )}
+            </li>
+          );
+        })}
+      </ol>
+      {facts.length > 0 && (
+        <dl data-slot="sampling-facts" className="mcp-confirm-dialog-facts">
+          {facts.map(([term, value]) => (
+            <div key={term} className="mcp-confirm-dialog-fact">
+              <dt className="mcp-confirm-dialog-term">{term}</dt>
+              <dd className="mcp-confirm-dialog-value">{value}</dd>
+            </div>
+          ))}
+        </dl>
+      )}
+      {view.tools.length > 0 && (
+        <>
+          <h3 className="mcp-confirm-dialog-section-title">{labels.requestedTools}</h3>
+          <ul data-slot="sampling-tools" className="mcp-confirm-dialog-list">
+            {view.tools.map((tool) => (
+              <li key={tool.name} className="mcp-confirm-dialog-item">
+                <code className="mcp-machine-name">{tool.name}</code> {tool.description}
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </div>
+  );
+});
+SamplingRequest.displayName = 'Sampling.Request';
+
+/** The model's answer, reviewed (and editable) before it goes back to the server. */
+export const SamplingResult = forwardRef<HTMLDivElement, ComponentPropsWithoutRef<'div'>>(function SamplingResult({ className, ...props }, ref) {
+  const { prompt, labels, resultText, setResultText } = useSamplingContext('Sampling.Result');
+  const result = prompt.result;
+  if (prompt.stage === 'generating') {
+    return (
+      <p data-slot="sampling-generating" role="status" className="mcp-elicitation-help" {...props} ref={ref}>
+        <Icon name="spinner" className="mcp-spin" /> {labels.generating}
+      </p>
+    );
+  }
+  if (!result) return null;
+  return (
+    <div data-slot="sampling-result" {...props} ref={ref} className={cx('mcp-sampling-result', className)}>
+      <h3 className="mcp-confirm-dialog-section-title">{labels.modelAnswer}</h3>
+      {result.text !== undefined ? (
+        <textarea aria-label={labels.modelAnswer} className="mcp-input mcp-textarea" value={resultText} onChange={(event) => setResultText(event.currentTarget.value)} rows={5} />
+      ) : (
+        <ContentBlocks blocks={result.content} />
+      )}
+      {result.model && (
+        <p className="mcp-elicitation-help">
+          {labels.model}: <code className="mcp-machine-name">{safeName(result.model)}</code>
+        </p>
+      )}
+    </div>
+  );
+});
+SamplingResult.displayName = 'Sampling.Result';
+
+/** Deny (focused first), Edit, and Approve — or, for the answer, Send it back. */
+export const SamplingActions = forwardRef<HTMLDivElement, ComponentPropsWithoutRef<'div'>>(function SamplingActions({ className, ...props }, ref) {
+  const { prompt, labels, editing, setEditing, systemPrompt, texts, resultText, respond, denyRef } = useSamplingContext('Sampling.Actions');
+  const request = prompt.stage === 'request';
+  return (
+    <div data-slot="sampling-actions" {...props} ref={ref} className={cx('mcp-confirm-dialog-actions', className)}>
+      <button type="button" ref={denyRef} data-slot="sampling-deny" className="mcp-button mcp-confirm-dialog-cancel" onClick={() => respond({ action: 'deny' })}>
+        {labels.deny}
+      </button>
+      {request && prompt.view.valid && (
+        <button type="button" data-slot="sampling-edit" aria-pressed={editing} className="mcp-button" onClick={() => setEditing(!editing)}>
+          {editing ? labels.doneEditing : labels.edit}
+        </button>
+      )}
+      {request && prompt.view.valid && (
+        <button
+          type="button"
+          data-slot="sampling-approve"
+          className="mcp-button mcp-confirm-dialog-action"
+          onClick={() => {
+            const edits = editing || Object.keys(texts).length > 0 || systemPrompt !== (prompt.view.systemPrompt ?? '') ? { systemPrompt: systemPrompt !== (prompt.view.systemPrompt ?? '') ? systemPrompt : undefined, texts } : undefined;
+            respond(edits ? { action: 'approve', edits } : { action: 'approve' });
+          }}
+        >
+          {labels.sendToModel}
+        </button>
+      )}
+      {prompt.stage === 'result' && (
+        <button
+          type="button"
+          data-slot="sampling-approve"
+          className="mcp-button mcp-confirm-dialog-action"
+          onClick={() => respond(prompt.result?.text !== undefined ? { action: 'approve', text: resultText } : { action: 'approve' })}
+        >
+          {labels.sendToServer}
+        </button>
+      )}
+    </div>
+  );
+});
+SamplingActions.displayName = 'Sampling.Actions';
+
+/** Props of {@link SamplingReview}. */
+export type SamplingReviewProps = Omit<SamplingRootProps, 'children'> & { container?: HTMLElement | null | undefined; className?: string | undefined };
+
+/**
+ * The complete sampling review with every part in the default order.
+ *
+ * @example
+ * <SamplingReview prompt={pending} onRespond={(answer) => controller.respond(pending.id, answer)} />
+ */
+export function SamplingReview({ container, className, ...props }: SamplingReviewProps) {
+  return (
+    <SamplingRoot {...props}>
+      <SamplingContent container={container} className={className}>
+        <SamplingTitle />
+        <SamplingDescription />
+        {props.prompt.stage === 'request' ? <SamplingRequest /> : <SamplingResult />}
+        <SamplingActions />
+      </SamplingContent>
+    </SamplingRoot>
+  );
+}
+SamplingReview.displayName = 'SamplingReview';
