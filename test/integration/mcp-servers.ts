@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { Client, type ClientOptions } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 
 const require = createRequire(import.meta.url);
@@ -19,7 +19,7 @@ export interface RunningServer {
 }
 
 /** Starts a real MCP server from npm over stdio, offline, in a throwaway folder. */
-export async function startServer(name: 'everything' | 'filesystem' | 'memory'): Promise<RunningServer> {
+export async function startServer(name: 'everything' | 'filesystem' | 'memory', clientOptions?: ClientOptions): Promise<RunningServer> {
   const sandbox = mkdtempSync(join(tmpdir(), `mcp-${name}-`));
   const args = [serverEntry(name)];
   const env: Record<string, string> = { PATH: process.env.PATH ?? '' };
@@ -27,7 +27,7 @@ export async function startServer(name: 'everything' | 'filesystem' | 'memory'):
   if (name === 'filesystem') args.push(sandbox);
   if (name === 'memory') env.MEMORY_FILE_PATH = join(sandbox, 'memory.jsonl');
   const transport = new StdioClientTransport({ command: process.execPath, args, env, stderr: 'ignore', cwd: sandbox });
-  const client = new Client({ name: 'react-mcp-annotations-tests', version: '0.0.0' });
+  const client = new Client({ name: 'react-mcp-annotations-tests', version: '0.0.0' }, clientOptions);
   await client.connect(transport);
   return {
     client,
