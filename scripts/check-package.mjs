@@ -54,6 +54,26 @@ execFileSync(
   { cwd: root, stdio: 'inherit' },
 );
 
+console.log('== only ./mcp loads the MCP SDK; ./mcp (not ./mcp/react) loads without React');
+const imports = (file) => [...readFileSync(file, 'utf8').matchAll(/(?:from|import)\s*['"]([^'"]+)['"]/g)].map((match) => match[1]);
+const sdkUsers = [];
+for (const file of readdirSync(join(root, 'dist'), { recursive: true })) {
+  const name = String(file);
+  if (!name.endsWith('.js') || name.startsWith('mcp/')) continue;
+  if (imports(join(root, 'dist', name)).some((spec) => spec.startsWith('@modelcontextprotocol/'))) sdkUsers.push(name);
+}
+const mcpBare = imports(join(root, 'dist/mcp/index.js')).filter((spec) => !spec.startsWith('.') && !spec.startsWith('@modelcontextprotocol/sdk/'));
+if (sdkUsers.length || mcpBare.length) {
+  console.error(`SDK imported outside ./mcp: ${sdkUsers.join(', ') || '-'}; ./mcp imports ${mcpBare.join(', ') || '-'}`);
+  process.exit(1);
+}
+for (const spec of imports(join(root, 'dist/mcp/index.js')).filter((spec) => spec.startsWith('.'))) {
+  const text = readFileSync(join(root, 'dist/mcp', spec), 'utf8');
+  if (/from 'react'|"use client"|'use client'/.test(text)) {
+    console.error(`./mcp reaches ${spec}, which needs React`);
+    process.exit(1);
+  }
+}
 
 console.log('== consumers (React 18 and 19, bundler and nodenext, react-server)');
 execFileSync(process.execPath, [join(root, 'scripts/check-consumers.mjs')], { cwd: root, stdio: 'inherit', env: { ...process.env, SKIP_BUILD: '1' } });

@@ -12,7 +12,7 @@ export const defaultLabels = {
   idempotent: 'Safe to retry',
   openWorld: 'Reaches outside',
   closedWorld: 'Local only',
-  background: 'Background task',
+  background: 'Runs in background',
   toolHints: 'Tool hints',
   /** @deprecated Untrusted hints are marked once per group with `unverified`. */
   claimed: 'Claims: {label}',

@@ -1,0 +1,211 @@
+/**
+ * react-mcp-annotations/mcp — wires an MCP SDK client to the approval
+ * controller: the server's `elicitation/create` and `sampling/createMessage`
+ * requests wait in the same queue as tool confirmations. Needs
+ * `@modelcontextprotocol/sdk` (an optional peer, so the root entry never
+ * loads it). No React here; the hook is in `react-mcp-annotations/mcp/react`.
+ */
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { CreateMessageRequestSchema, ElicitRequestSchema, ElicitationCompleteNotificationSchema, McpError, type ClientCapabilities } from '@modelcontextprotocol/sdk/types.js';
+import type { ApprovalController, ElicitationOutcome } from '../core/controller.js';
+import { isRecord } from '../core/issues.js';
+import { copyArray, ownData } from '../core/read.js';
+
+/** What {@link mcpClientCapabilities} declares. */
+export interface McpCapabilityOptions {
+  /** Form and/or URL elicitation. Default both. */
+  elicitation?: boolean | { form?: boolean | undefined; url?: boolean | undefined } | undefined;
+  /** Sampling. Default true. */
+  sampling?: boolean | undefined;
+  /** Answer task-augmented elicitation and sampling requests (the client must also get a `taskStore`). Default true. */
+  tasks?: boolean | undefined;
+}
+
+/**
+ * The client capabilities to pass to `new Client(info, { capabilities })`:
+ * capabilities cannot be added after `connect`, and a handler cannot be set
+ * for one that was not declared. `applyDefaults` is never declared: it would
+ * make the SDK add values to an elicitation answer that the person never saw.
+ *
+ * @example
+ * const client = new Client({ name: 'my-host', version: '1.0.0' }, { capabilities: mcpClientCapabilities() });
+ */
+export function mcpClientCapabilities(options: McpCapabilityOptions = {}): ClientCapabilities {
+  const elicitation = options.elicitation ?? true;
+  const form = elicitation === true || (typeof elicitation === 'object' && elicitation.form !== false);
+  const url = elicitation === true || (typeof elicitation === 'object' && elicitation.url !== false);
+  const sampling = options.sampling !== false;
+  const capabilities: Record<string, unknown> = {};
+  if (form || url) capabilities.elicitation = { ...(form ? { form: {} } : {}), ...(url ? { url: {} } : {}) };
+  if (sampling) capabilities.sampling = {};
+  if (options.tasks !== false && (form || url || sampling)) {
+    capabilities.tasks = {
+      requests: {
+        ...(sampling ? { sampling: { createMessage: {} } } : {}),
+        ...(form || url ? { elicitation: { create: {} } } : {}),
+      },
+    };
+  }
+  return capabilities as ClientCapabilities;
+}
+
+/** The SDK's request `extra`, as far as the handlers read it. */
+interface RequestExtra {
+  signal: AbortSignal;
+  requestId: string | number;
+}
+
+/** Options for {@link registerMcpRequestHandlers}. */
+export interface McpRequestHandlerOptions {
+  /**
+   * Runs the host's model for an approved sampling request and returns a
+   * `CreateMessageResult`. Without it, every sampling request is refused.
+   */
+  sample?: ((params: Record<string, unknown>, context: { signal: AbortSignal }) => Promise<unknown>) | undefined;
+  /** Ties a server request to a call of the host (its card gets focus back), e.g. through a related task id. */
+  callIdFor?: ((request: { method: string; params: unknown }, extra: { requestId: string | number }) => string | undefined) | undefined;
+  /** A URL elicitation's out-of-band flow finished (`notifications/elicitation/complete`). */
+  onElicitationComplete?: ((elicitationId: string) => void) | undefined;
+  /** How many answered request ids to remember against replays. Default 500. */
+  memory?: number | undefined;
+}
+
+/** The error a person's refusal of a sampling request gives the server (the spec's suggestion). */
+export const SAMPLING_REJECTED_CODE = -1;
+
+/**
+ * Registers the client's handlers for `elicitation/create` and
+ * `sampling/createMessage` (and the elicitation-complete notification), so
+ * every request goes through the controller: decided by policy, asked one at
+ * a time, recorded. Each server request id is asked once: a replay (as a
+ * resumed HTTP stream can deliver) gets the same answer and never a second
+ * prompt. A request the server withdraws closes its prompt. Returns a
+ * function that removes the handlers. Handlers for capabilities the client
+ * did not declare are skipped.
+ *
+ * @example
+ * const stop = registerMcpRequestHandlers(client, controller, 'everything', { sample: runMyModel });
+ */
+export function registerMcpRequestHandlers(client: Client, controller: ApprovalController, serverId: string, options: McpRequestHandlerOptions = {}): () => void {
+  const memory = options.memory ?? 500;
+  const answers = new Map<string, Promise<unknown>>();
+  // One answer per server request id; the oldest are forgotten first.
+  const once = (method: string, extra: RequestExtra, ask: () => Promise<unknown>): Promise<unknown> => {
+    const key = `${method}:${String(extra.requestId)}`;
+    const known = answers.get(key);
+    if (known) return known;
+    const answer = ask();
+    answers.set(key, answer);
+    if (answers.size > memory) answers.delete(answers.keys().next().value!);
+    return answer;
+  };
+  const removers: Array<() => void> = [];
+  const register = (method: string, add: () => void) => {
+    try {
+      add();
+      removers.push(() => client.removeRequestHandler(method));
+    } catch {
+      // The client did not declare this capability: nothing to answer.
+    }
+  };
+
+  register('elicitation/create', () =>
+    client.setRequestHandler(ElicitRequestSchema, (request, extra) =>
+      once(request.method, extra, async () => {
+        const outcome: ElicitationOutcome = await controller.requestElicitation({
+          serverId,
+          params: request.params,
+          requestId: extra.requestId,
+          signal: extra.signal,
+          callId: options.callIdFor?.(request, extra),
+        });
+        return outcome.result;
+      }) as Promise<never>,
+    ),
+  );
+
+  register('sampling/createMessage', () =>
+    client.setRequestHandler(CreateMessageRequestSchema, (request, extra) =>
+      once(request.method, extra, async () => {
+        const outcome = await controller.requestSampling({
+          serverId,
+          params: request.params,
+          requestId: extra.requestId,
+          signal: extra.signal,
+          callId: options.callIdFor?.(request, extra),
+          sample: options.sample ?? (() => Promise.reject(new Error('This app has no model for sampling.'))),
+        });
+        if (outcome.outcome === 'approved' && outcome.result) return outcome.result;
+        if (outcome.outcome === 'failed') throw new McpError(-32603, outcome.error ?? 'The model failed.');
+        throw new McpError(SAMPLING_REJECTED_CODE, 'User rejected sampling request');
+      }) as Promise<never>,
+    ),
+  );
+
+  try {
+    client.setNotificationHandler(ElicitationCompleteNotificationSchema, (notification) => {
+      const id = ownData(notification.params, 'elicitationId');
+      if (typeof id === 'string') options.onElicitationComplete?.(id);
+    });
+    removers.push(() => client.removeNotificationHandler('notifications/elicitation/complete'));
+  } catch {
+    // Older protocol without the notification.
+  }
+
+  return () => {
+    for (const remove of removers.splice(0)) remove();
+  };
+}
+
+/**
+ * The URL elicitations a tool call's error asks for: MCP error -32042
+ * (`UrlElicitationRequiredError`) carries them in `data.elicitations`. Put
+ * each through `controller.requestElicitation` (the same consent as a
+ * request), then retry the call. `[]` for any other error.
+ */
+export function elicitationsFromError(error: unknown): unknown[] {
+  if (!isRecord(error) && !(error instanceof Error)) return [];
+  if (ownData(error, 'code') !== -32042) return [];
+  const data = ownData(error, 'data');
+  return (copyArray(isRecord(data) ? ownData(data, 'elicitations') : undefined, 16) ?? []).filter(isRecord).map((params) => ({ mode: 'url', ...params }));
+}
+
+/**
+ * Protocol 2026-07-28: a tool result of `resultType: "input_required"`
+ * carries `inputRequests` by key. Each goes through the same consent as a
+ * server request (elicitation or sampling); the answers, by the same keys, are
+ * the `inputResponses` to send with the retried call. A request of an unknown
+ * method is answered with a decline.
+ */
+export async function answerInputRequests(
+  controller: ApprovalController,
+  serverId: string,
+  result: unknown,
+  options: { sample?: McpRequestHandlerOptions['sample']; callId?: string | undefined } = {},
+): Promise<Record<string, unknown>> {
+  const requests = ownData(result, 'inputRequests');
+  if (!isRecord(requests)) return {};
+  const entries = Object.keys(requests).slice(0, 32);
+  // A Map, then own properties: a key such as "__proto__" stays a key.
+  const answers = new Map<string, unknown>();
+  // One at a time, in order: the person answers them in the order the server listed them.
+  for (const key of entries) {
+    const request = ownData(requests, key);
+    const method = ownData(request, 'method');
+    const params = ownData(request, 'params');
+    if (method === 'elicitation/create') {
+      answers.set(key, (await controller.requestElicitation({ serverId, params, callId: options.callId })).result);
+    } else if (method === 'sampling/createMessage') {
+      const outcome = await controller.requestSampling({
+        serverId,
+        params,
+        callId: options.callId,
+        sample: options.sample ?? (() => Promise.reject(new Error('This app has no model for sampling.'))),
+      });
+      answers.set(key, outcome.outcome === 'approved' ? outcome.result : { error: { code: SAMPLING_REJECTED_CODE, message: 'User rejected sampling request' } });
+    } else {
+      answers.set(key, { action: 'decline' });
+    }
+  }
+  return Object.fromEntries(answers);
+}
