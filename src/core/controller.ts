@@ -643,7 +643,7 @@ export function createApprovalController(options: ApprovalControllerOptions = {}
         settled = true;
         cleanup();
         generation.abort();
-        const record = serverRecord('sampling', base, decision, { outcome: outcome.outcome, ...settledBy, ...(edited ? { edited } : {}) });
+        const record = serverRecord('sampling', base, decision, { outcome: outcome.outcome, ...settledBy, edited });
         report(record);
         resolve({ ...outcome, record });
       };

@@ -28,7 +28,7 @@ export type ToolCallStatus =
   | { type: 'error'; result?: CallToolResult | undefined; message?: string | undefined }
   | { type: 'blocked'; reasons: readonly DecisionReason[] }
   | { type: 'denied' }
-  | { type: 'cancelled' };
+  | { type: 'cancelled'; message?: string | undefined };
 
 /** The `data-state` values of a tool call. */
 export type ToolCallState = ToolCallStatus['type'];
@@ -117,7 +117,7 @@ export function toolCallStatusFromTask(task: unknown, previous?: ToolCallStatus)
     case 'failed':
       return { type: 'error', message: info.statusMessage ?? 'The task failed.' };
     case 'cancelled':
-      return { type: 'cancelled' };
+      return { type: 'cancelled', ...(info.statusMessage ? { message: info.statusMessage } : {}) };
     default:
       return { type: 'running', task: info, ...(previous?.type === 'running' && previous.progress ? { progress: previous.progress } : {}) };
   }

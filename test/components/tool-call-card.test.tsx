@@ -14,6 +14,7 @@ import {
   type PolicyMode,
   type ServerConfig,
   type ToolCallStatus,
+  toolCallStatusFromTask,
 } from '../../src/index.js';
 import type { Tool } from '../../src/core/types.js';
 import { axe } from '../axe.js';
@@ -85,6 +86,67 @@ describe('ToolCallCard', () => {
 
   it('has no axe violations', async () => {
     const { container } = render(card({ type: 'error', result: errorResult }, { onRetry: () => {}, annotationsChanged: true }));
+    expect(await axe(container)).toHaveNoViolations();
+  });
+});
+
+describe('ToolCallCard task lifecycle', () => {
+  const researchTool: Tool = { name: 'simulate-research-query', title: 'Research', annotations: { readOnlyHint: true, openWorldHint: false }, execution: { taskSupport: 'required' } } as Tool;
+  const taskCard = (status: ToolCallStatus, onCancel?: (callId: string | undefined) => void) => (
+    <ToolCallCard serverId="everything" callId="t1" tool={researchTool} trust="trusted" args={{ topic: 'python' }} status={status} onCancel={onCancel} />
+  );
+
+  it('working → input_required → working → completed, with the server\'s words, and Cancel mapped to the host', async () => {
+    const user = userEvent.setup();
+    const onCancel = vi.fn();
+    let status = toolCallStatusFromTask({ taskId: 'k1', status: 'working', statusMessage: 'Gathering sources...' });
+    const { rerender } = render(taskCard(status, onCancel));
+    const article = screen.getByRole('article', { name: 'Research' });
+    expect(article).toHaveAttribute('data-state', 'running');
+    expect(article.querySelector('[data-task]')).toHaveAttribute('data-task', 'working');
+    expect(article).toHaveTextContent('Gathering sources...');
+    await user.click(within(article).getByRole('button', { name: 'Cancel' }));
+    expect(onCancel).toHaveBeenCalledExactlyOnceWith('t1');
+
+    status = toolCallStatusFromTask({ taskId: 'k1', status: 'input_required', statusMessage: 'Found multiple interpretations. Requesting clarification...' }, status);
+    rerender(taskCard(status, onCancel));
+    expect(article).toHaveAttribute('data-state', 'input-required');
+    expect(within(article).getByRole('status')).toHaveTextContent('Needs your input');
+    expect(article).toHaveTextContent('Requesting clarification...');
+    // Still cancellable while it waits.
+    expect(within(article).getByRole('button', { name: 'Cancel' })).toBeInTheDocument();
+
+    status = toolCallStatusFromTask({ taskId: 'k1', status: 'completed' }, status);
+    rerender(taskCard(status, onCancel));
+    // A completed task is not a result yet: the card runs until tasks/result arrives.
+    expect(article).toHaveAttribute('data-state', 'running');
+    rerender(taskCard({ type: 'success', result: { content: [{ type: 'text', text: '# Research Report: python' }] } }, onCancel));
+    expect(article).toHaveAttribute('data-state', 'success');
+    expect(article).toHaveTextContent('# Research Report: python');
+    expect(within(article).queryByRole('button', { name: 'Cancel' })).toBeNull();
+  });
+
+  it('failed and cancelled tasks say so, with the server\'s message', () => {
+    const { rerender } = render(taskCard(toolCallStatusFromTask({ taskId: 'k', status: 'failed', statusMessage: 'Upstream timed out' })));
+    const article = screen.getByRole('article', { name: 'Research' });
+    expect(article).toHaveAttribute('data-state', 'error');
+    expect(article).toHaveTextContent('Upstream timed out');
+    rerender(taskCard(toolCallStatusFromTask({ taskId: 'k', status: 'cancelled', statusMessage: 'Cancelled by user' })));
+    expect(article).toHaveAttribute('data-state', 'cancelled');
+    expect(article).toHaveTextContent('Cancelled by user');
+    rerender(taskCard(toolCallStatusFromTask({ taskId: 42, status: 'working' })));
+    expect(article).toHaveAttribute('data-state', 'error');
+  });
+
+  it('a tool that must run as a task carries a quiet "Runs in background" badge', () => {
+    render(taskCard({ type: 'running' }));
+    const badge = screen.getByText('Runs in background').closest('[data-slot="tool-badge"]');
+    expect(badge).toHaveAttribute('data-kind', 'background');
+    expect(badge).toHaveAttribute('data-tier', 'detail');
+  });
+
+  it('has no axe violations while waiting for input', async () => {
+    const { container } = render(taskCard(toolCallStatusFromTask({ taskId: 'k', status: 'input_required', statusMessage: 'Clarify' }), () => {}));
     expect(await axe(container)).toHaveNoViolations();
   });
 });

@@ -39,7 +39,8 @@ interface ContextValue {
   systemPrompt: string;
   setSystemPrompt: (value: string) => void;
   texts: Record<string, string>;
-  setText: (key: string, value: string) => void;
+  /** Records an edit; text put back as it was is no edit. */
+  setText: (key: string, value: string, original: string) => void;
   resultText: string;
   setResultText: (value: string) => void;
   respond: (response: SamplingResponse) => boolean;
@@ -124,7 +125,15 @@ export function SamplingRoot({ prompt, onRespond, open: openProp, defaultOpen = 
     settled.current = true;
     callback.current({ action: 'deny' });
   });
-  const setText = useCallback((key: string, value: string) => setTexts((current) => ({ ...current, [key]: value })), []);
+  const setText = useCallback(
+    (key: string, value: string, original: string) =>
+      setTexts((current) => {
+        const next = { ...current, [key]: value };
+        if (value === original) delete next[key];
+        return next;
+      }),
+    [],
+  );
   const serverName = safeName(prompt.serverName ?? prompt.serverId, 80) || safeName(prompt.serverId, 80);
   const context = useMemo<ContextValue>(
     () => ({ prompt, labels, serverName, editing, setEditing, systemPrompt, setSystemPrompt, texts, setText, resultText, setResultText, respond, titleId, descriptionId, denyRef, returnFocusTo }),
@@ -266,7 +275,7 @@ export const SamplingRequest = forwardRef<HTMLDivElement, ComponentPropsWithoutR
               <span className="mcp-content-block-audience">{message.role === 'user' ? labels.roleUser : labels.roleAssistant}</span>
               {editing && visibleText.length > 0 ? (
                 visibleText.map(({ key, text }) => (
-                  <textarea key={key} aria-label={formatLabel(labels.editMessage, { number: m + 1 })} className="mcp-input mcp-textarea" value={texts[key] ?? text} onChange={(event) => setText(key, event.currentTarget.value)} rows={3} />
+                  <textarea key={key} aria-label={formatLabel(labels.editMessage, { number: m + 1 })} className="mcp-input mcp-textarea" value={texts[key] ?? text} onChange={(event) => setText(key, event.currentTarget.value, text)} rows={3} />
                 ))
               ) : (
                 <ContentBlocks blocks={displayBlocks(message.content)} />
@@ -352,8 +361,10 @@ export const SamplingActions = forwardRef<HTMLDivElement, ComponentPropsWithoutR
           data-slot="sampling-approve"
           className="mcp-button mcp-confirm-dialog-action"
           onClick={() => {
-            const edits = editing || Object.keys(texts).length > 0 || systemPrompt !== (prompt.view.systemPrompt ?? '') ? { systemPrompt: systemPrompt !== (prompt.view.systemPrompt ?? '') ? systemPrompt : undefined, texts } : undefined;
-            respond(edits ? { action: 'approve', edits } : { action: 'approve' });
+            const promptChanged = systemPrompt !== (prompt.view.systemPrompt ?? '');
+            const textsChanged = Object.keys(texts).length > 0;
+            // Only what the person changed counts as an edit.
+            respond(promptChanged || textsChanged ? { action: 'approve', edits: { ...(promptChanged ? { systemPrompt } : {}), ...(textsChanged ? { texts } : {}) } } : { action: 'approve' });
           }}
         >
           {labels.sendToModel}

@@ -240,6 +240,11 @@ const ToolCallCardImpl = forwardRef<HTMLElement, ToolCallCardProps>(function Too
           {status.message}
         </p>
       )}
+      {status.type === 'cancelled' && status.message && (
+        <p data-slot="tool-call-card-progress-message" className="mcp-tool-call-card-message">
+          {status.message}
+        </p>
+      )}
       {children ?? (result && <ToolResult result={result} onAnnotationIssue={onAnnotationIssue} labels={labelOverrides} {...resultProps} />)}
       {canOfferRetry && (
         <button type="button" data-slot="tool-call-card-action" data-action="retry" onClick={retry} disabled={retrying} className="mcp-button">

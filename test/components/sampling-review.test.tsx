@@ -1,0 +1,181 @@
+// Tests for src/components/sampling-review (standalone, and through the provider's queue).
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { Sampling, SamplingReview, ToolApprovalProvider, createApprovalController, decideServerRequest, type SamplingOutcome, type SamplingPrompt } from '../../src/index.js';
+import { parseSamplingRequest, parseSamplingResult } from '../../src/core/index.js';
+import { axe } from '../axe.js';
+import { everythingSampling } from '../fixtures/server-requests.js';
+
+const promptFor = (params: unknown, stage: SamplingPrompt['stage'] = 'request', result?: unknown): SamplingPrompt => {
+  const view = parseSamplingRequest(params);
+  return {
+    serverId: 'everything',
+    serverName: 'Everything server',
+    trust: 'untrusted',
+    stage,
+    view,
+    ...(result !== undefined ? { result: parseSamplingResult(result) } : {}),
+    decision: decideServerRequest({ kind: 'sampling', trust: 'untrusted', sampling: view }),
+  };
+};
+
+const rich = {
+  messages: [
+    { role: 'user', content: [{ type: 'text', text: 'Summarise the report.' }, { type: 'text', text: 'INTERNAL: model-only note', annotations: { audience: ['assistant'] } }] },
+    { role: 'assistant', content: { type: 'text', text: 'Which report?' } },
+    { role: 'user', content: { type: 'text', text: 'The <b>Q3</b> one.' } },
+  ],
+  systemPrompt: 'You summarise.',
+  maxTokens: 400,
+  temperature: 0.2,
+  stopSequences: ['END'],
+  modelPreferences: { hints: [{ name: 'claude-3-sonnet' }], intelligencePriority: 0.8, speedPriority: 0.5 },
+  includeContext: 'thisServer',
+  tools: [{ name: 'search', description: 'Searches the web', inputSchema: { type: 'object' } }],
+};
+
+describe('SamplingReview — the request', () => {
+  it('shows who asks, the system prompt, the messages through ContentBlocks (audience applies), preferences, maxTokens and tools', () => {
+    render(<SamplingReview prompt={promptFor(rich)} onRespond={() => true} />);
+    const dialog = screen.getByRole('alertdialog', { name: 'Everything server wants to use your model' });
+    expect(dialog).toHaveAccessibleDescription(expect.stringContaining('Everything server (not trusted)'));
+    expect(within(dialog).getByText('You summarise.')).toBeInTheDocument();
+    const messages = within(dialog).getAllByRole('listitem').filter((item) => item.closest('[data-slot="sampling-messages"]'));
+    expect(messages.map((item) => item.textContent)).toEqual([expect.stringContaining('Summarise the report.'), expect.stringContaining('Which report?'), expect.stringContaining('The <b>Q3</b> one.')]);
+    // Assistant-only blocks are for the model, not this view; server text is never HTML.
+    expect(dialog).not.toHaveTextContent('INTERNAL');
+    expect(dialog.querySelector('b')).toBeNull();
+    for (const fact of ['400', '0.2', 'END', 'claude-3-sonnet', 'intelligence 0.8', 'thisServer']) expect(dialog).toHaveTextContent(fact);
+    expect(within(dialog).getByText('search')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Deny' })).toHaveFocus();
+  });
+
+  it('approve as is, approve with edits, deny, and Escape (deny) give exact answers', async () => {
+    const user = userEvent.setup();
+    const approve = vi.fn(() => true);
+    const first = render(<SamplingReview prompt={promptFor(everythingSampling)} onRespond={approve} />);
+    await user.click(screen.getByRole('button', { name: 'Send to model' }));
+    expect(approve).toHaveBeenCalledExactlyOnceWith({ action: 'approve' });
+    first.unmount();
+
+    const edited = vi.fn(() => true);
+    const second = render(<SamplingReview prompt={promptFor(everythingSampling)} onRespond={edited} />);
+    await user.click(screen.getByRole('button', { name: 'Edit' }));
+    expect(screen.getByRole('button', { name: 'Done editing' })).toHaveAttribute('aria-pressed', 'true');
+    await user.clear(screen.getByRole('textbox', { name: 'System prompt' }));
+    await user.type(screen.getByRole('textbox', { name: 'System prompt' }), 'Be brief.');
+    await user.clear(screen.getByRole('textbox', { name: 'Message 1' }));
+    await user.type(screen.getByRole('textbox', { name: 'Message 1' }), 'Say hello');
+    await user.click(screen.getByRole('button', { name: 'Send to model' }));
+    expect(edited).toHaveBeenCalledExactlyOnceWith({ action: 'approve', edits: { systemPrompt: 'Be brief.', texts: { '0:0': 'Say hello' } } });
+    second.unmount();
+
+    // Opening the editor and putting the text back is no edit.
+    const untouched = vi.fn(() => true);
+    const unchanged = render(<SamplingReview prompt={promptFor(everythingSampling)} onRespond={untouched} />);
+    await user.click(screen.getByRole('button', { name: 'Edit' }));
+    await user.type(screen.getByRole('textbox', { name: 'Message 1' }), 'x');
+    await user.type(screen.getByRole('textbox', { name: 'Message 1' }), '{Backspace}');
+    await user.click(screen.getByRole('button', { name: 'Send to model' }));
+    expect(untouched).toHaveBeenCalledExactlyOnceWith({ action: 'approve' });
+    unchanged.unmount();
+
+    const deny = vi.fn(() => true);
+    const third = render(<SamplingReview prompt={promptFor(everythingSampling)} onRespond={deny} />);
+    await user.click(screen.getByRole('button', { name: 'Deny' }));
+    expect(deny).toHaveBeenCalledExactlyOnceWith({ action: 'deny' });
+    third.unmount();
+
+    const escape = vi.fn(() => true);
+    render(<SamplingReview prompt={promptFor(everythingSampling)} onRespond={escape} />);
+    await user.keyboard('{Escape}');
+    expect(escape).toHaveBeenCalledExactlyOnceWith({ action: 'deny' });
+  });
+
+  it('a malformed request can only be denied', () => {
+    render(<SamplingReview prompt={promptFor({ messages: 'nope' })} onRespond={() => true} />);
+    expect(screen.getAllByRole('button').map((b) => b.textContent)).toEqual(['Deny']);
+  });
+
+  it('has no axe violations in every stage', async () => {
+    const { rerender } = render(<SamplingReview prompt={promptFor(rich)} onRespond={() => true} />);
+    expect(await axe(document.body)).toHaveNoViolations();
+    rerender(<SamplingReview prompt={promptFor(rich, 'generating')} onRespond={() => true} />);
+    expect(screen.getByRole('status')).toHaveTextContent('The model is answering…');
+    expect(await axe(document.body)).toHaveNoViolations();
+    rerender(<SamplingReview prompt={promptFor(rich, 'result', { role: 'assistant', content: { type: 'text', text: 'Q3 was good.' }, model: 'm' })} onRespond={() => true} />);
+    expect(await axe(document.body)).toHaveNoViolations();
+  });
+});
+
+describe('SamplingReview — the answer', () => {
+  it('the person reads and may edit the answer before it goes back', async () => {
+    const user = userEvent.setup();
+    const onRespond = vi.fn(() => true);
+    render(<SamplingReview prompt={promptFor(everythingSampling, 'result', { role: 'assistant', content: { type: 'text', text: 'Hello!' }, model: 'scripted' })} onRespond={onRespond} />);
+    expect(screen.getByRole('alertdialog', { name: 'Send the model’s answer to Everything server?' })).toHaveTextContent('scripted');
+    const answer = screen.getByRole('textbox', { name: 'The model’s answer' });
+    expect(answer).toHaveValue('Hello!');
+    await user.type(answer, ' Bye.');
+    await user.click(screen.getByRole('button', { name: 'Send to server' }));
+    expect(onRespond).toHaveBeenCalledExactlyOnceWith({ action: 'approve', text: 'Hello! Bye.' });
+  });
+});
+
+describe('sampling in the provider\'s queue', () => {
+  it('request → model → answer → server, one dialog throughout, recorded with kind sampling', async () => {
+    const user = userEvent.setup();
+    const onDecision = vi.fn();
+    const controller = createApprovalController({ onDecision });
+    let finish!: (value: unknown) => void;
+    const sample = vi.fn((_params: Record<string, unknown>) => new Promise((resolve) => (finish = resolve)));
+    render(
+      <ToolApprovalProvider controller={controller} servers={{ everything: { name: 'Everything server' } }}>
+        <p>chat</p>
+      </ToolApprovalProvider>,
+    );
+    let outcome!: Promise<SamplingOutcome>;
+    act(() => {
+      outcome = controller.requestSampling({ serverId: 'everything', params: everythingSampling, sample });
+    });
+    await user.click(await screen.findByRole('button', { name: 'Send to model' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('The model is answering…');
+    expect(sample).toHaveBeenCalledOnce();
+    expect(sample.mock.calls[0]![0]).toMatchObject({ systemPrompt: 'You are a helpful test server.', maxTokens: 100 });
+    act(() => finish({ role: 'assistant', content: { type: 'text', text: 'Hi from the model' }, model: 'scripted', stopReason: 'endTurn' }));
+    expect(await screen.findByRole('textbox', { name: 'The model’s answer' })).toHaveValue('Hi from the model');
+    await user.click(screen.getByRole('button', { name: 'Send to server' }));
+    await expect(outcome).resolves.toMatchObject({ outcome: 'approved', result: { content: { type: 'text', text: 'Hi from the model' }, model: 'scripted' } });
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(onDecision).toHaveBeenCalledWith(expect.objectContaining({ kind: 'sampling', outcome: 'approved', decidedBy: 'user', edited: false }));
+  });
+
+  it('a denied request never reaches the model', async () => {
+    const user = userEvent.setup();
+    const controller = createApprovalController();
+    const sample = vi.fn();
+    render(<ToolApprovalProvider controller={controller}>{null}</ToolApprovalProvider>);
+    let outcome!: Promise<SamplingOutcome>;
+    act(() => {
+      outcome = controller.requestSampling({ serverId: 's', params: everythingSampling, sample });
+    });
+    await user.click(await screen.findByRole('button', { name: 'Deny' }));
+    await expect(outcome).resolves.toMatchObject({ outcome: 'denied' });
+    expect(sample).not.toHaveBeenCalled();
+  });
+
+  it('composes from parts', () => {
+    render(
+      <Sampling.Root prompt={promptFor(everythingSampling)} onRespond={() => true}>
+        <Sampling.Content>
+          <Sampling.Title>Use the model?</Sampling.Title>
+          <Sampling.Request />
+          <Sampling.Actions />
+        </Sampling.Content>
+      </Sampling.Root>,
+    );
+    expect(screen.getByRole('alertdialog', { name: 'Use the model?' })).toBeInTheDocument();
+    expect(Sampling.Actions.displayName).toBe('Sampling.Actions');
+  });
+});
