@@ -2,7 +2,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useEffect, useState, type ReactNode } from 'react';
 import { expect, fn, screen, userEvent, waitFor, within } from 'storybook/test';
-import { ToolApprovalProvider, ToolCallCard, createApprovalController, decideToolCall, type ApprovalController, type PolicyMode, type ServerConfig } from '../src/index.js';
+import { ToolApprovalProvider, ToolCallCard, createApprovalController, decideToolCall, toolCallStatusFromTask, type ApprovalController, type PolicyMode, type ServerConfig } from '../src/index.js';
 import type { Tool } from '../src/core/types.js';
 import { FIXED_NOW, errorResult, mixedAudience, prioritised } from '../test/fixtures/content.js';
 import { createEntitiesTool, deleteEntitiesTool, readFileTool, researchTool } from '../test/fixtures/tools.js';
@@ -68,6 +68,16 @@ export const InlineApprovalWrite: Story = {
 export const RunningIndeterminate: Story = { args: { status: { type: 'running' }, onCancel: fn() } };
 export const RunningWithProgress: Story = { args: { status: { type: 'running', progress: { progress: 3, total: 5, message: 'Deleting entity 3 of 5' } }, onCancel: fn() } };
 export const RunsInBackground: Story = { args: { tool: researchTool, status: { type: 'running', progress: { progress: 1, total: 4, message: 'Searching sources' } }, onCancel: fn() } };
+/** A task (`execution.taskSupport: required`) working, in the server's words. */
+export const TaskWorking: Story = { args: { tool: researchTool, args: { topic: 'python', ambiguous: true }, status: toolCallStatusFromTask({ taskId: 'task-1', status: 'working', statusMessage: 'Gathering sources...' }), onCancel: fn() } };
+/** The task waits for the person: its elicitation opens in the dialog (or inline). */
+export const TaskInputRequired: Story = {
+  args: { tool: researchTool, args: { topic: 'python', ambiguous: true }, status: toolCallStatusFromTask({ taskId: 'task-1', status: 'input_required', statusMessage: 'Found multiple interpretations for "python". Requesting clarification...' }), onCancel: fn() },
+};
+/** Completed but its result not fetched yet: still running. */
+export const TaskCompletedFetchingResult: Story = { args: { tool: researchTool, args: { topic: 'python' }, status: toolCallStatusFromTask({ taskId: 'task-1', status: 'completed' }), onCancel: fn() } };
+export const TaskFailed: Story = { args: { tool: researchTool, args: { topic: 'python' }, status: toolCallStatusFromTask({ taskId: 'task-1', status: 'failed', statusMessage: 'The research backend timed out.' }) } };
+export const TaskCancelled: Story = { args: { tool: researchTool, args: { topic: 'python' }, status: toolCallStatusFromTask({ taskId: 'task-1', status: 'cancelled', statusMessage: 'Cancelled at your request.' }) } };
 export const Success: Story = {
   args: { tool: readFileTool, status: { type: 'success', result: { content: prioritised } }, resultProps: { order: 'priority', collapseBelow: 0.4, now: FIXED_NOW, liveFreshness: false } },
 };

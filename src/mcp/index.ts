@@ -17,7 +17,12 @@ export interface McpCapabilityOptions {
   elicitation?: boolean | { form?: boolean | undefined; url?: boolean | undefined } | undefined;
   /** Sampling. Default true. */
   sampling?: boolean | undefined;
-  /** Answer task-augmented elicitation and sampling requests (the client must also get a `taskStore`). Default true. */
+  /**
+   * Answer task-augmented elicitation and sampling requests (the `-async`
+   * tools of server-everything). Declare it only when the client also gets a
+   * `taskStore` (the SDK's `InMemoryTaskStore` needs Node's crypto; in a
+   * browser bring your own). Default false.
+   */
   tasks?: boolean | undefined;
 }
 
@@ -29,6 +34,8 @@ export interface McpCapabilityOptions {
  *
  * @example
  * const client = new Client({ name: 'my-host', version: '1.0.0' }, { capabilities: mcpClientCapabilities() });
+ * // A Node host that answers task-augmented requests too:
+ * new Client(info, { capabilities: mcpClientCapabilities({ tasks: true }), taskStore: new InMemoryTaskStore() });
  */
 export function mcpClientCapabilities(options: McpCapabilityOptions = {}): ClientCapabilities {
   const elicitation = options.elicitation ?? true;
@@ -38,7 +45,7 @@ export function mcpClientCapabilities(options: McpCapabilityOptions = {}): Clien
   const capabilities: Record<string, unknown> = {};
   if (form || url) capabilities.elicitation = { ...(form ? { form: {} } : {}), ...(url ? { url: {} } : {}) };
   if (sampling) capabilities.sampling = {};
-  if (options.tasks !== false && (form || url || sampling)) {
+  if (options.tasks === true && (form || url || sampling)) {
     capabilities.tasks = {
       requests: {
         ...(sampling ? { sampling: { createMessage: {} } } : {}),
@@ -49,10 +56,42 @@ export function mcpClientCapabilities(options: McpCapabilityOptions = {}): Clien
   return capabilities as ClientCapabilities;
 }
 
+/** The SDK's task store on a request's `extra`, as far as the handlers use it. */
+interface RequestTaskStore {
+  createTask(options: { ttl?: number | null | undefined }): Promise<{ taskId: string }>;
+  updateTaskStatus(taskId: string, status: 'working' | 'input_required' | 'completed' | 'failed' | 'cancelled', statusMessage?: string): Promise<void>;
+  storeTaskResult(taskId: string, status: 'completed' | 'failed', result: Record<string, unknown>): Promise<void>;
+}
+
 /** The SDK's request `extra`, as far as the handlers read it. */
 interface RequestExtra {
   signal: AbortSignal;
   requestId: string | number;
+  taskStore?: RequestTaskStore | undefined;
+}
+
+/**
+ * A task-augmented request (`params.task`, the `-async` tools) gets a task at
+ * once; the person is asked in the background, and the answer becomes the
+ * task's result, which the server fetches with `tasks/result`.
+ */
+async function answerAsTask(request: { params?: unknown }, extra: RequestExtra, ask: () => Promise<{ ok: true; result: Record<string, unknown> } | { ok: false; message: string }>): Promise<unknown> {
+  const task = ownData(request.params, 'task');
+  const store = extra.taskStore;
+  if (!isRecord(task) || !store) return undefined;
+  const ttl = ownData(task, 'ttl');
+  const created = await store.createTask({ ttl: typeof ttl === 'number' ? ttl : undefined });
+  void (async () => {
+    try {
+      await store.updateTaskStatus(created.taskId, 'input_required', 'Waiting for the person to answer.');
+      const answer = await ask();
+      if (answer.ok) await store.storeTaskResult(created.taskId, 'completed', answer.result);
+      else await store.updateTaskStatus(created.taskId, 'failed', answer.message);
+    } catch {
+      // The task expired or was cancelled meanwhile: nobody is waiting for it.
+    }
+  })();
+  return { task: created };
 }
 
 /** Options for {@link registerMcpRequestHandlers}. */
@@ -68,6 +107,16 @@ export interface McpRequestHandlerOptions {
   onElicitationComplete?: ((elicitationId: string) => void) | undefined;
   /** How many answered request ids to remember against replays. Default 500. */
   memory?: number | undefined;
+}
+
+/**
+ * The task a server request belongs to (`_meta["io.modelcontextprotocol/related-task"].taskId`),
+ * so a host can tie it to the call that started the task. `undefined` when none.
+ */
+export function relatedTaskId(request: unknown): string | undefined {
+  const meta = ownData(ownData(request, 'params'), '_meta');
+  const id = ownData(ownData(meta, 'io.modelcontextprotocol/related-task'), 'taskId');
+  return typeof id === 'string' ? id : undefined;
 }
 
 /** The error a person's refusal of a sampling request gives the server (the spec's suggestion). */
@@ -112,14 +161,18 @@ export function registerMcpRequestHandlers(client: Client, controller: ApprovalC
   register('elicitation/create', () =>
     client.setRequestHandler(ElicitRequestSchema, (request, extra) =>
       once(request.method, extra, async () => {
-        const outcome: ElicitationOutcome = await controller.requestElicitation({
-          serverId,
-          params: request.params,
-          requestId: extra.requestId,
-          signal: extra.signal,
-          callId: options.callIdFor?.(request, extra),
-        });
-        return outcome.result;
+        const ask = async (signal?: AbortSignal) => {
+          const outcome: ElicitationOutcome = await controller.requestElicitation({
+            serverId,
+            params: request.params,
+            requestId: extra.requestId,
+            signal,
+            callId: options.callIdFor?.(request, extra),
+          });
+          return outcome.result as unknown as Record<string, unknown>;
+        };
+        const asTask = await answerAsTask(request, extra, async () => ({ ok: true, result: await ask() }));
+        return asTask ?? (await ask(extra.signal));
       }) as Promise<never>,
     ),
   );
@@ -127,17 +180,24 @@ export function registerMcpRequestHandlers(client: Client, controller: ApprovalC
   register('sampling/createMessage', () =>
     client.setRequestHandler(CreateMessageRequestSchema, (request, extra) =>
       once(request.method, extra, async () => {
-        const outcome = await controller.requestSampling({
-          serverId,
-          params: request.params,
-          requestId: extra.requestId,
-          signal: extra.signal,
-          callId: options.callIdFor?.(request, extra),
-          sample: options.sample ?? (() => Promise.reject(new Error('This app has no model for sampling.'))),
-        });
-        if (outcome.outcome === 'approved' && outcome.result) return outcome.result;
-        if (outcome.outcome === 'failed') throw new McpError(-32603, outcome.error ?? 'The model failed.');
-        throw new McpError(SAMPLING_REJECTED_CODE, 'User rejected sampling request');
+        const ask = async (signal?: AbortSignal): Promise<{ ok: true; result: Record<string, unknown> } | { ok: false; code: number; message: string }> => {
+          const outcome = await controller.requestSampling({
+            serverId,
+            params: request.params,
+            requestId: extra.requestId,
+            signal,
+            callId: options.callIdFor?.(request, extra),
+            sample: options.sample ?? (() => Promise.reject(new Error('This app has no model for sampling.'))),
+          });
+          if (outcome.outcome === 'approved' && outcome.result) return { ok: true, result: outcome.result };
+          if (outcome.outcome === 'failed') return { ok: false, code: -32603, message: outcome.error ?? 'The model failed.' };
+          return { ok: false, code: SAMPLING_REJECTED_CODE, message: 'User rejected sampling request' };
+        };
+        const asTask = await answerAsTask(request, extra, () => ask());
+        if (asTask) return asTask;
+        const answer = await ask(extra.signal);
+        if (answer.ok) return answer.result;
+        throw new McpError(answer.code, answer.message);
       }) as Promise<never>,
     ),
   );

@@ -9,7 +9,7 @@ import { useEffect, useRef } from 'react';
 import { useApprovalController } from '../components/approval-provider/approval-provider.js';
 import { registerMcpRequestHandlers, type McpRequestHandlerOptions } from './index.js';
 
-export { mcpClientCapabilities, type McpCapabilityOptions, type McpRequestHandlerOptions } from './index.js';
+export { mcpClientCapabilities, relatedTaskId, type McpCapabilityOptions, type McpRequestHandlerOptions } from './index.js';
 
 /**
  * Answers a connected client's `elicitation/create` and

@@ -193,7 +193,8 @@ export function ChatHost() {
               {log.map((record, i) => (
                 <li key={i}>
                   <code>
-                    {record.serverId}/{record.toolName}: {record.outcome} by {record.decidedBy} ({record.risk}, {record.trust})
+                    {record.kind === 'tool' ? `${record.serverId}/${record.toolName}` : `${record.serverId} ${record.kind}`}: {record.outcome} by {record.decidedBy} ({record.kind === 'tool' ? `${record.risk}, ` : ''}
+                    {record.trust})
                   </code>
                 </li>
               ))}

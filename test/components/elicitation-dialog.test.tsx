@@ -61,6 +61,33 @@ describe('ElicitationDialog — form mode', () => {
     expect(onRespond).not.toHaveBeenCalled();
   });
 
+  it('accept sends typed values, only the form\'s fields, and leaves empty optional fields out', async () => {
+    const user = userEvent.setup();
+    const onRespond = vi.fn(() => true);
+    render(<ElicitationDialog prompt={promptFor(everythingElicitation)} onRespond={onRespond} />);
+    await user.type(screen.getByRole('textbox', { name: /^String \(required\)/ }), 'Ada');
+    await user.clear(screen.getByRole('spinbutton', { name: /^Integer/ }));
+    await user.type(screen.getByRole('spinbutton', { name: /^Integer/ }), '7');
+    await user.click(screen.getByRole('button', { name: 'Review' }));
+    await user.click(screen.getByRole('checkbox', { name: /I understand/ }));
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    expect(onRespond).toHaveBeenCalledExactlyOnceWith({
+      action: 'accept',
+      content: {
+        name: 'Ada',
+        check: false,
+        firstLine: 'It was a dark and stormy night.',
+        integer: 7,
+        number: 3.14,
+        untitledSingleSelectEnum: 'Monica',
+        untitledMultipleSelectEnum: ['Guitar'],
+        titledSingleSelectEnum: 'hero-1',
+        titledMultipleSelectEnum: ['fish-1'],
+        legacyTitledEnum: 'pet-1',
+      },
+    });
+  });
+
   it('Decline and Cancel (button or Escape) are distinct answers', async () => {
     const user = userEvent.setup();
     const onDecline = vi.fn(() => true);

@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { Sampling, SamplingReview, ToolApprovalProvider, createApprovalController, decideServerRequest, type SamplingOutcome, type SamplingPrompt } from '../../src/index.js';
 import { parseSamplingRequest, parseSamplingResult } from '../../src/core/index.js';
 import { axe } from '../axe.js';
-import { everythingSampling } from '../fixtures/server-requests.js';
+import { everythingSampling, richSampling } from '../fixtures/server-requests.js';
 
 const promptFor = (params: unknown, stage: SamplingPrompt['stage'] = 'request', result?: unknown): SamplingPrompt => {
   const view = parseSamplingRequest(params);
@@ -20,29 +20,16 @@ const promptFor = (params: unknown, stage: SamplingPrompt['stage'] = 'request', 
   };
 };
 
-const rich = {
-  messages: [
-    { role: 'user', content: [{ type: 'text', text: 'Summarise the report.' }, { type: 'text', text: 'INTERNAL: model-only note', annotations: { audience: ['assistant'] } }] },
-    { role: 'assistant', content: { type: 'text', text: 'Which report?' } },
-    { role: 'user', content: { type: 'text', text: 'The <b>Q3</b> one.' } },
-  ],
-  systemPrompt: 'You summarise.',
-  maxTokens: 400,
-  temperature: 0.2,
-  stopSequences: ['END'],
-  modelPreferences: { hints: [{ name: 'claude-3-sonnet' }], intelligencePriority: 0.8, speedPriority: 0.5 },
-  includeContext: 'thisServer',
-  tools: [{ name: 'search', description: 'Searches the web', inputSchema: { type: 'object' } }],
-};
+const rich = richSampling;
 
 describe('SamplingReview — the request', () => {
   it('shows who asks, the system prompt, the messages through ContentBlocks (audience applies), preferences, maxTokens and tools', () => {
     render(<SamplingReview prompt={promptFor(rich)} onRespond={() => true} />);
     const dialog = screen.getByRole('alertdialog', { name: 'Everything server wants to use your model' });
     expect(dialog).toHaveAccessibleDescription(expect.stringContaining('Everything server (not trusted)'));
-    expect(within(dialog).getByText('You summarise.')).toBeInTheDocument();
+    expect(within(dialog).getByText('You summarise financial reports in three bullet points.')).toBeInTheDocument();
     const messages = within(dialog).getAllByRole('listitem').filter((item) => item.closest('[data-slot="sampling-messages"]'));
-    expect(messages.map((item) => item.textContent)).toEqual([expect.stringContaining('Summarise the report.'), expect.stringContaining('Which report?'), expect.stringContaining('The <b>Q3</b> one.')]);
+    expect(messages.map((item) => item.textContent)).toEqual([expect.stringContaining('Summarise the quarterly report.'), expect.stringContaining('Which quarter?'), expect.stringContaining('The <b>Q3</b> one.')]);
     // Assistant-only blocks are for the model, not this view; server text is never HTML.
     expect(dialog).not.toHaveTextContent('INTERNAL');
     expect(dialog.querySelector('b')).toBeNull();

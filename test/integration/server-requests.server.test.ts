@@ -2,7 +2,7 @@ import { InMemoryTaskStore } from '@modelcontextprotocol/sdk/experimental/tasks/
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createApprovalController, initialElicitationValues, toolCallStatusFromTask, type ApprovalController, type ConsentRecord, type PendingConsent, type ToolCallStatus } from '../../src/core/index.js';
-import { elicitationsFromError, mcpClientCapabilities, registerMcpRequestHandlers } from '../../src/mcp/index.js';
+import { elicitationsFromError, mcpClientCapabilities, registerMcpRequestHandlers, relatedTaskId } from '../../src/mcp/index.js';
 import { startServer, type RunningServer } from './mcp-servers.js';
 
 /** The prompt the controller shows next, once it arrives. */
@@ -23,6 +23,8 @@ describe('server-everything over stdio: elicitation, sampling and tasks go throu
   let everything: RunningServer;
   let controller: ApprovalController;
   const records: ConsentRecord[] = [];
+  // The host's map from task id to the call that started it.
+  const taskCalls = new Map<string, string>();
   const sample = vi.fn(async (params: Record<string, unknown>) => ({
     role: 'assistant',
     content: { type: 'text', text: `Scripted answer to ${JSON.stringify((params.messages as Array<{ content: { text: string } }>)[0]!.content.text)}` },
@@ -31,9 +33,9 @@ describe('server-everything over stdio: elicitation, sampling and tasks go throu
   }));
 
   beforeAll(async () => {
-    everything = await startServer('everything', { capabilities: mcpClientCapabilities(), taskStore: new InMemoryTaskStore() });
+    everything = await startServer('everything', { capabilities: mcpClientCapabilities({ tasks: true }), taskStore: new InMemoryTaskStore() });
     controller = createApprovalController({ onDecision: (record) => records.push(record), servers: { everything: { name: 'Everything' } } });
-    registerMcpRequestHandlers(everything.client, controller, 'everything', { sample });
+    registerMcpRequestHandlers(everything.client, controller, 'everything', { sample, callIdFor: (request) => taskCalls.get(relatedTaskId(request) ?? '') });
   });
   afterAll(async () => {
     controller?.dispose();
@@ -41,14 +43,16 @@ describe('server-everything over stdio: elicitation, sampling and tasks go throu
   });
 
   it('declares form and URL elicitation, sampling and task requests, never applyDefaults; the server lists the tools that need them', async () => {
-    expect(mcpClientCapabilities()).toEqual({
+    expect(mcpClientCapabilities()).toEqual({ elicitation: { form: {}, url: {} }, sampling: {} });
+    expect(mcpClientCapabilities({ tasks: true })).toEqual({
       elicitation: { form: {}, url: {} },
       sampling: {},
       tasks: { requests: { sampling: { createMessage: {} }, elicitation: { create: {} } } },
     });
+    expect(mcpClientCapabilities({ elicitation: { url: false }, sampling: false })).toEqual({ elicitation: { form: {} } });
     const { tools } = await everything.client.listTools();
     expect(tools.map((tool) => tool.name)).toEqual(
-      expect.arrayContaining(['trigger-elicitation-request', 'trigger-url-elicitation', 'trigger-sampling-request', 'simulate-research-query']),
+      expect.arrayContaining(['trigger-elicitation-request', 'trigger-url-elicitation', 'trigger-sampling-request', 'simulate-research-query', 'trigger-elicitation-request-async', 'trigger-sampling-request-async']),
     );
   });
 
@@ -128,12 +132,15 @@ describe('server-everything over stdio: elicitation, sampling and tasks go throu
     const answer = (async () => {
       const prompt = await nextPrompt(controller, 'elicitation');
       expect(prompt.view.mode === 'form' && prompt.view.fields.map((field) => field.name)).toEqual(['interpretation']);
+      // Tied to the call through the related-task id: focus returns to its card.
+      expect(prompt.callId).toBe('call-research');
       const field = prompt.view.mode === 'form' ? prompt.view.fields[0]! : undefined;
       controller.respond(prompt.id, { action: 'accept', content: { interpretation: field!.options![0]!.value } });
       answered = true;
     })();
     let final: unknown;
     for await (const message of stream) {
+      if (message.type === 'taskCreated') taskCalls.set(message.task.taskId, 'call-research');
       if (message.type === 'taskCreated' || message.type === 'taskStatus') statuses.push((status = toolCallStatusFromTask(message.task, status)));
       if (message.type === 'result') final = message.result;
       if (message.type === 'error') throw message.error;
@@ -143,5 +150,22 @@ describe('server-everything over stdio: elicitation, sampling and tasks go throu
     expect(statuses.map((s) => s.type)).toContain('input-required');
     expect(statuses.find((s) => s.type === 'input-required')).toMatchObject({ message: expect.stringContaining('Requesting clarification') });
     expect(textOf(final)).toContain('After receiving clarification');
+  }, 30_000);
+
+  it('task-augmented requests (the -async tools) are answered through the same queue', async () => {
+    const call = everything.client.callTool({ name: 'trigger-elicitation-request-async', arguments: {} }, undefined, { timeout: 60_000 });
+    const prompt = await nextPrompt(controller, 'elicitation');
+    expect(prompt.view.mode === 'form' && prompt.view.fields.map((field) => field.name)).toEqual(['name', 'favoriteColor', 'agreeToTerms']);
+    controller.respond(prompt.id, { action: 'accept', content: { name: 'Ada', favoriteColor: 'Blue', agreeToTerms: true } });
+    const text = textOf(await call);
+    expect(text).toContain('Ada');
+    expect(text).not.toContain('[TIMEOUT]');
+
+    const sampled = everything.client.callTool({ name: 'trigger-sampling-request-async', arguments: { prompt: 'Say hi', maxTokens: 20 } }, undefined, { timeout: 60_000 });
+    const review = await nextPrompt(controller, 'sampling');
+    controller.respond(review.id, { action: 'approve' });
+    await vi.waitFor(() => expect(controller.getSnapshot().current).toMatchObject({ kind: 'sampling', stage: 'result' }));
+    controller.respond(review.id, { action: 'approve' });
+    expect(textOf(await sampled)).toContain('scripted-model');
   }, 30_000);
 });

@@ -547,7 +547,8 @@ export const ElicitationActions = forwardRef<HTMLDivElement, ComponentPropsWitho
               setStage('form');
               return;
             }
-            respond({ action: 'accept', content: values });
+            // Exactly what the review showed: typed, only the form's fields, empty optional ones left out.
+            respond({ action: 'accept', content: checked.content });
           }}
         >
           {labels.send}

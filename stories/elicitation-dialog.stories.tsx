@@ -1,0 +1,170 @@
+// Stories for src/components/elicitation-dialog.
+// Display stories are inert: they show the dialog and leave it open. Interaction
+// tests are separate stories tagged '!dev' (they run as tests, not in the sidebar).
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, fn, screen, userEvent, within } from 'storybook/test';
+import { Elicitation, ElicitationDialog, decideServerRequest, type ElicitationPrompt, type Trust } from '../src/index.js';
+import { parseElicitationRequest } from '../src/core/index.js';
+import { everythingElicitation, researchClarification, sensitiveElicitation, urlElicitation } from '../test/fixtures/server-requests.js';
+import styles from './stories.module.css';
+
+const prompt = (params: unknown, trust: Trust = 'untrusted', serverName = 'Everything server'): ElicitationPrompt => {
+  const view = parseElicitationRequest(params);
+  return { serverId: 'everything', serverName, trust, view, decision: decideServerRequest({ kind: 'elicitation', trust, elicitation: view }) };
+};
+
+const TEST = ['!dev', '!autodocs'];
+
+const meta = {
+  title: 'Components/ElicitationDialog',
+  component: ElicitationDialog,
+  args: { prompt: prompt(everythingElicitation), onRespond: fn(() => true), openUrl: fn() },
+  parameters: {
+    layout: 'fullscreen',
+    docs: {
+      story: { inline: false, iframeHeight: 720 },
+      description: {
+        component:
+          'A server asks the person for information (`elicitation/create`). **Form mode** renders the flat `requestedSchema` — string (email, uri, date, date-time, lengths), number and integer (bounds), boolean, single and multiple choice (plain, titled `oneOf`, legacy `enumNames`) — pre-filled from `default`s, validated natively and by the schema, then **reviewed**: the person sees exactly what will be sent before Send. **URL mode** shows the full address with the site emphasised and opens it only after consent, in a new tab without an opener. Decline (an explicit no) and Cancel (dismissed, Escape) are distinct answers. Fields that look like secrets are flagged, masked and need an extra confirmation. Parts: `Elicitation.Root`, `.Content`, `.Title`, `.Description`, `.Body`, `.Actions`.',
+      },
+    },
+  },
+} satisfies Meta<typeof ElicitationDialog>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** server-everything's `trigger-elicitation-request`: 13 fields, 8 defaults, from an untrusted server. */
+export const FormEveryFieldType: Story = {};
+/** The same form from a trusted server. */
+export const FormTrusted: Story = { args: { prompt: prompt(everythingElicitation, 'trusted') } };
+/** A task's `input_required`: one required choice. */
+export const FormTaskClarification: Story = { args: { prompt: prompt(researchClarification) } };
+/** The review step: exactly the values to be sent. */
+export const FormReview: Story = {
+  args: { prompt: prompt(researchClarification) },
+  play: async () => {
+    await userEvent.selectOptions(await screen.findByRole('combobox', { name: /Clarification/ }), 'snake');
+    await userEvent.click(screen.getByRole('button', { name: 'Review' }));
+  },
+};
+/** Field errors from the schema's own rules (here: more choices than `maxItems`). */
+export const FormInvalid: Story = {
+  play: async () => {
+    await userEvent.type(await screen.findByRole('textbox', { name: /^String \(required\)/ }), 'Ada');
+    for (const name of ['Piano', 'Violin', 'Drums']) await userEvent.click(screen.getByRole('checkbox', { name }));
+    await userEvent.click(screen.getByRole('button', { name: 'Review' }));
+  },
+};
+/** Fields that look like secrets: flagged and masked. */
+export const FormSensitive: Story = { args: { prompt: prompt(sensitiveElicitation) } };
+/** Their review: values hidden until shown, and an extra confirmation before Send. */
+export const FormSensitiveReview: Story = {
+  args: { prompt: prompt(sensitiveElicitation) },
+  play: async () => {
+    await userEvent.type(await screen.findByRole('textbox', { name: /^User name/ }), 'ada');
+    await userEvent.type(screen.getByLabelText(/^Password/), 'hunter2');
+    await userEvent.click(screen.getByRole('button', { name: 'Review' }));
+  },
+};
+/** A schema the form cannot render (nested object, unknown type): a clear error, and only Decline. */
+export const FormMalformed: Story = { args: { prompt: prompt({ message: 'Where do you live?', requestedSchema: { type: 'object', properties: { address: { type: 'object' }, when: { type: 'timestamp' } } } }) } };
+/** URL mode: the full address, the site in bold, opened only after consent. */
+export const Url: Story = { args: { prompt: prompt(urlElicitation) } };
+/** A look-alike host (Cyrillic "а" in "apple"): punycode and mixed-script warnings. */
+export const UrlLookAlike: Story = { args: { prompt: prompt({ mode: 'url', url: 'https://аpple.com/login', message: 'Sign in to continue.', elicitationId: 'e1' }) } };
+/** Not https: refused, only Decline. */
+export const UrlNotHttps: Story = { args: { prompt: prompt({ mode: 'url', url: 'http://login.example.com/', message: 'Sign in.', elicitationId: 'e2' }) } };
+/** The host's own registrable-domain function (Public Suffix List) decides what is emphasised. */
+export const UrlRegistrableDomain: Story = {
+  args: { prompt: { ...prompt(urlElicitation), view: parseElicitationRequest(urlElicitation, { registrableDomain: (host) => host.split('.').slice(-2).join('.') }) } },
+};
+/** A long, right-to-left server name and message stay readable and isolated. */
+export const RightToLeft: Story = {
+  args: { prompt: prompt({ message: 'ما اسمك؟', requestedSchema: { type: 'object', properties: { name: { type: 'string', title: 'الاسم' } }, required: ['name'] } }, 'untrusted', 'خادم الترجمة') },
+  decorators: [
+    (Story) => (
+      <div dir="rtl" lang="ar">
+        <Story />
+      </div>
+    ),
+  ],
+};
+/** Composed from parts, with a host's own title. */
+export const ComposedFromParts: Story = {
+  args: { prompt: prompt(researchClarification) },
+  render: (args) => (
+    <Elicitation.Root prompt={args.prompt} onRespond={args.onRespond}>
+      <Elicitation.Content>
+        <Elicitation.Title>Help the research along</Elicitation.Title>
+        <div className={styles.row}>
+          <Elicitation.Body />
+        </div>
+        <Elicitation.Actions />
+      </Elicitation.Content>
+    </Elicitation.Root>
+  ),
+};
+
+// Interaction tests ----------------------------------------------------------
+
+export const AcceptWithDefaultsAndAnEditTest: Story = {
+  tags: TEST,
+  play: async ({ args }) => {
+    const dialog = await screen.findByRole('dialog', { name: 'Everything server asks for information' });
+    const name = within(dialog).getByRole('textbox', { name: /^String \(required\)/ });
+    await expect(name).toHaveFocus();
+    await userEvent.type(name, 'Ada');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Review' }));
+    await userEvent.click(within(dialog).getByRole('checkbox', { name: /I understand/ }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Send' }));
+    await expect(args.onRespond).toHaveBeenCalledTimes(1);
+    await expect(args.onRespond).toHaveBeenCalledWith({
+      action: 'accept',
+      content: {
+        name: 'Ada',
+        check: false,
+        firstLine: 'It was a dark and stormy night.',
+        integer: 42,
+        number: 3.14,
+        untitledSingleSelectEnum: 'Monica',
+        untitledMultipleSelectEnum: ['Guitar'],
+        titledSingleSelectEnum: 'hero-1',
+        titledMultipleSelectEnum: ['fish-1'],
+        legacyTitledEnum: 'pet-1',
+      },
+    });
+  },
+};
+
+export const DeclineTest: Story = {
+  tags: TEST,
+  play: async ({ args }) => {
+    await userEvent.click(await screen.findByRole('button', { name: 'Decline' }));
+    await expect(args.onRespond).toHaveBeenCalledWith({ action: 'decline' });
+  },
+};
+
+export const EscapeCancelsTest: Story = {
+  tags: TEST,
+  play: async ({ args }) => {
+    await screen.findByRole('dialog');
+    await userEvent.keyboard('{Escape}');
+    await expect(args.onRespond).toHaveBeenCalledWith({ action: 'cancel' });
+  },
+};
+
+export const UrlOpensOnlyAfterConsentTest: Story = {
+  ...Url,
+  tags: TEST,
+  play: async ({ args }) => {
+    const dialog = await screen.findByRole('dialog', { name: 'Everything server asks you to open a link' });
+    await expect(dialog.querySelector('a, link[rel="prefetch"], link[rel="preconnect"]')).toBeNull();
+    await expect(screen.getByRole('button', { name: 'Decline' })).toHaveFocus();
+    await expect(args.openUrl).not.toHaveBeenCalled();
+    await userEvent.click(screen.getByRole('button', { name: 'Open link' }));
+    await expect(args.onRespond).toHaveBeenCalledWith({ action: 'accept' });
+    await expect(args.openUrl).toHaveBeenCalledTimes(1);
+    await expect(args.openUrl).toHaveBeenCalledWith(urlElicitation.url);
+  },
+};
