@@ -90,6 +90,7 @@ export {
   defaultReasonLabels,
   diffToolAnnotations,
   isVisibleTo,
+  nextProgress,
   presentTool,
   resolveToolHints,
   selectForViewer,

@@ -166,4 +166,125 @@ describe('examples/chat-host against a live MCP server', () => {
     await card.getByRole('status').filter({ hasText: 'Done' }).waitFor({ timeout: 20_000 });
     await page.getByLabel('Approve in the card').uncheck();
   });
+
+  // Server-initiated consents: elicitation (form and URL), sampling, tasks ---------
+
+  /** Calls a tool and allows it in the confirmation; returns its card. */
+  async function runTool(name: string, args: unknown) {
+    await page.getByLabel('Tool', { exact: true }).selectOption(name);
+    await page.getByLabel('Arguments (JSON)').fill(JSON.stringify(args));
+    await page.getByRole('button', { name: 'Call tool' }).click();
+    const confirm = page.getByRole('alertdialog', { name: /^Allow / });
+    await confirm.getByRole('button', { name: 'Allow' }).click();
+    await confirm.waitFor({ state: 'detached' });
+    return page.getByRole('article').last();
+  }
+  const rawResult = async (card: ReturnType<Page['getByRole']>) => {
+    await card.getByText('Raw result:').waitFor({ timeout: 20_000 });
+    const text = (await card.textContent()) ?? '';
+    return JSON.parse(text.slice(text.indexOf('Raw result:') + 'Raw result:'.length, text.lastIndexOf('}') + 1)) as { action: string; content?: Record<string, unknown> };
+  };
+
+  it('form elicitation: the defaults and an edited field are reviewed, then sent exactly', async () => {
+    const card = await runTool('trigger-elicitation-request', {});
+    const dialog = page.getByRole('dialog', { name: 'server-everything asks for information' });
+    await dialog.waitFor();
+    await dialog.getByRole('textbox', { name: /^String \(required\)/ }).fill('Ada');
+    await dialog.getByRole('textbox', { name: 'String with default' }).fill('Call me Ishmael.');
+    await dialog.getByRole('button', { name: 'Review' }).click();
+    const review = dialog.locator('[data-slot="elicitation-review"]');
+    await expect(review.textContent()).resolves.toContain('Call me Ishmael.');
+    await expect(review.textContent()).resolves.toContain('Guitar');
+    // The integer field's description mentions a PIN: an extra confirmation before Send.
+    await dialog.getByRole('checkbox', { name: /I understand/ }).check();
+    await dialog.getByRole('button', { name: 'Send' }).click();
+    const raw = await rawResult(card);
+    expect(raw).toEqual({
+      action: 'accept',
+      content: {
+        name: 'Ada',
+        check: false,
+        firstLine: 'Call me Ishmael.',
+        integer: 42,
+        number: 3.14,
+        untitledSingleSelectEnum: 'Monica',
+        untitledMultipleSelectEnum: ['Guitar'],
+        titledSingleSelectEnum: 'hero-1',
+        titledMultipleSelectEnum: ['fish-1'],
+        legacyTitledEnum: 'pet-1',
+      },
+    });
+  });
+
+  it('form elicitation: Decline is an explicit no', async () => {
+    const card = await runTool('trigger-elicitation-request', {});
+    await page.getByRole('dialog', { name: 'server-everything asks for information' }).getByRole('button', { name: 'Decline' }).click();
+    expect(await rawResult(card)).toEqual({ action: 'decline' });
+  });
+
+  it('form elicitation: Escape cancels, and focus returns to the page', async () => {
+    const card = await runTool('trigger-elicitation-request', {});
+    await page.getByRole('dialog', { name: 'server-everything asks for information' }).waitFor();
+    await page.keyboard.press('Escape');
+    expect(await rawResult(card)).toEqual({ action: 'cancel' });
+    expect(await page.evaluate(() => document.activeElement === document.body)).toBe(false);
+  });
+
+  it('URL elicitation: nothing is fetched or opened before consent; then a new tab without an opener', async () => {
+    const target = 'https://login.example.test/authorize?state=e2e';
+    const seen: string[] = [];
+    const context = page.context();
+    await context.route('https://login.example.test/**', (route) => {
+      seen.push(route.request().url());
+      return route.fulfill({ status: 200, contentType: 'text/html', body: '<title>Signed in</title><p>ok</p>' });
+    });
+    const card = await runTool('trigger-url-elicitation', { url: target });
+    const dialog = page.getByRole('dialog', { name: 'server-everything asks you to open a link' });
+    await dialog.waitFor();
+    await expect(dialog.locator('[data-slot="elicitation-url-host"]').textContent()).resolves.toBe('login.example.test');
+    await page.waitForTimeout(300);
+    expect(seen).toEqual([]);
+    expect(context.pages()).toHaveLength(1);
+    const [popup] = await Promise.all([context.waitForEvent('page'), dialog.getByRole('button', { name: 'Open link' }).click()]);
+    await popup.waitForLoadState();
+    expect(popup.url()).toBe(target);
+    expect(await popup.evaluate(() => window.opener)).toBeNull();
+    await popup.close();
+    await card.getByText('User completed the URL elicitation flow').waitFor({ timeout: 20_000 });
+    await context.unroute('https://login.example.test/**');
+  });
+
+  it('sampling: the request and the scripted answer are reviewed, then returned; deny returns an error', async () => {
+    const card = await runTool('trigger-sampling-request', { prompt: 'What is MCP?', maxTokens: 60 });
+    const review = page.getByRole('alertdialog', { name: 'server-everything wants to use your model' });
+    await expect(review.textContent()).resolves.toContain('You are a helpful test server.');
+    await expect(review.getByRole('button', { name: 'Deny' }).evaluate((el) => el === document.activeElement)).resolves.toBe(true);
+    await review.getByRole('button', { name: 'Send to model' }).click();
+    const answer = page.getByRole('alertdialog', { name: 'Send the model’s answer to server-everything?' });
+    await expect(answer.getByRole('textbox', { name: 'The model’s answer' }).inputValue()).resolves.toContain('(scripted model)');
+    await answer.getByRole('button', { name: 'Send to server' }).click();
+    await card.getByText('LLM sampling result').waitFor({ timeout: 20_000 });
+    await expect(card.textContent()).resolves.toContain('scripted-example-model');
+
+    const denied = await runTool('trigger-sampling-request', { prompt: 'And again?', maxTokens: 60 });
+    await page.getByRole('alertdialog', { name: 'server-everything wants to use your model' }).getByRole('button', { name: 'Deny' }).click();
+    await denied.getByText('User rejected sampling request').waitFor({ timeout: 20_000 });
+    await expect(denied.getAttribute('data-state')).resolves.toBe('error');
+  });
+
+  it('a task asks for clarification (input_required) and completes after the answer', async () => {
+    const card = await runTool('simulate-research-query', { topic: 'python', ambiguous: true });
+    // The open dialog hides the page from assistive technology, so read the card by its markup meanwhile.
+    const cardMarkup = page.locator('article').last();
+    await expect.poll(() => cardMarkup.getAttribute('data-state'), { timeout: 20_000 }).toBe('input-required');
+    await expect(cardMarkup.textContent()).resolves.toContain('Requesting clarification');
+    const dialog = page.getByRole('dialog', { name: 'server-everything asks for information' });
+    await dialog.getByRole('combobox', { name: /Clarification/ }).selectOption({ index: 1 });
+    const chosen = await dialog.getByRole('combobox', { name: /Clarification/ }).evaluate((el: HTMLSelectElement) => el.selectedOptions[0]!.textContent);
+    await dialog.getByRole('button', { name: 'Review' }).click();
+    await dialog.getByRole('button', { name: 'Send' }).click();
+    await card.getByRole('status').filter({ hasText: 'Done' }).waitFor({ timeout: 30_000 });
+    await expect(card.textContent()).resolves.toContain('Research Report');
+    expect(chosen).toBeTruthy();
+  });
 });

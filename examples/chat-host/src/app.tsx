@@ -1,20 +1,25 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import {
   ToolApprovalProvider,
   ToolCallCard,
   ToolSummary,
+  nextProgress,
   toolCallStatusFromApproval,
   toolCallStatusFromError,
   toolCallStatusFromResult,
+  toolCallStatusFromTask,
+  useApprovalController,
   useToolApproval,
   type ApprovalUI,
   type ConsentRecord,
   type ToolCallStatus,
   type Trust,
 } from 'react-mcp-annotations';
+import { elicitationsFromError } from 'react-mcp-annotations/mcp';
+import { mcpClientCapabilities, relatedTaskId, useMcpRequestHandlers } from 'react-mcp-annotations/mcp/react';
 
 const SERVER_ID = 'everything';
 
@@ -32,7 +37,8 @@ function useMcp(serverUrl: string): Connection {
   const [connection, setConnection] = useState<Connection>({ state: 'connecting' });
   useEffect(() => {
     let closed = false;
-    const client = new Client({ name: 'react-mcp-annotations-example', version: '0.2.0' });
+    // Capabilities must be declared before connect: form and URL elicitation, sampling.
+    const client = new Client({ name: 'react-mcp-annotations-example', version: '0.2.0' }, { capabilities: mcpClientCapabilities() });
     (async () => {
       try {
         await client.connect(new StreamableHTTPClientTransport(new URL(serverUrl)));
@@ -50,31 +56,106 @@ function useMcp(serverUrl: string): Connection {
   return connection;
 }
 
+/**
+ * Sampling without a model: a scripted answer, so the example works offline.
+ * A real host calls its model here with the (reviewed, maybe edited) request.
+ */
+async function scriptedModel(params: Record<string, unknown>): Promise<Record<string, unknown>> {
+  const messages = Array.isArray(params.messages) ? (params.messages as Array<{ content?: { type?: string; text?: string } }>) : [];
+  const last = messages.at(-1)?.content;
+  const said = last?.type === 'text' && typeof last.text === 'string' ? last.text : 'something that is not text';
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  return { role: 'assistant', content: { type: 'text', text: `(scripted model) You asked: “${said}”. Here is a short answer.` }, model: 'scripted-example-model', stopReason: 'endTurn' };
+}
+
+/** Calls that may prompt a person wait as long as the person needs. */
+const LONG = { timeout: 10 * 60_000, resetTimeoutOnProgress: true } as const;
+
 function Chat({ client, tools }: { client: Client; tools: Tool[] }) {
   const { requestApproval } = useToolApproval();
+  const controller = useApprovalController();
   const [calls, setCalls] = useState<Call[]>([]);
   const [toolName, setToolName] = useState('get-annotated-message');
   const [argsText, setArgsText] = useState('{ "messageType": "debug", "includeImage": true }');
   const [argsError, setArgsError] = useState('');
+  const [notice, setNotice] = useState('');
   const nextId = useRef(1);
+  // Running calls: how to stop each one (a task is cancelled on the server; a plain call is abandoned).
+  const running = useRef(new Map<string, { abort: AbortController; taskId?: string }>());
+  const taskCalls = useRef(new Map<string, string>());
 
-  const update = useCallback((id: string, status: ToolCallStatus) => setCalls((list) => list.map((call) => (call.id === id ? { ...call, status } : call))), []);
+  // Elicitation and sampling requests from the server go through the provider's queue.
+  useMcpRequestHandlers(client, SERVER_ID, {
+    sample: scriptedModel,
+    callIdFor: (request) => taskCalls.current.get(relatedTaskId(request) ?? ''),
+    onElicitationComplete: () => setNotice('The server says the link flow is complete.'),
+  });
+
+  const update = useCallback((id: string, next: ToolCallStatus | ((previous: ToolCallStatus) => ToolCallStatus)) => {
+    setCalls((list) => list.map((call) => (call.id === id ? { ...call, status: typeof next === 'function' ? next(call.status) : next } : call)));
+  }, []);
 
   // Runs a call that was approved. It never asks: the question was asked before
   // (a first call below, a retry by the card through the provider).
   const execute = useCallback(
-    async (call: Pick<Call, 'id' | 'tool' | 'args'>) => {
+    async (call: Pick<Call, 'id' | 'tool' | 'args'>): Promise<void> => {
+      const abort = new AbortController();
+      const entry: { abort: AbortController; taskId?: string } = { abort };
+      running.current.set(call.id, entry);
       update(call.id, { type: 'running' });
       try {
-        const result = await client.callTool({ name: call.tool.name, arguments: call.args }, undefined, {
-          onprogress: (progress) => update(call.id, { type: 'running', progress }),
-        });
+        const taskSupport = (call.tool as { execution?: { taskSupport?: string } }).execution?.taskSupport;
+        if (taskSupport === 'required' || taskSupport === 'optional') {
+          // A task: follow its status; its questions arrive tagged with its id.
+          let status: ToolCallStatus = { type: 'running' };
+          const stream = client.experimental.tasks.callToolStream({ name: call.tool.name, arguments: call.args }, undefined, { ...LONG, signal: abort.signal });
+          for await (const message of stream) {
+            if (message.type === 'taskCreated') {
+              entry.taskId = message.task.taskId;
+              taskCalls.current.set(message.task.taskId, call.id);
+            }
+            if (message.type === 'taskCreated' || message.type === 'taskStatus') update(call.id, (status = toolCallStatusFromTask(message.task, status)));
+            if (message.type === 'result') update(call.id, toolCallStatusFromResult(message.result));
+            if (message.type === 'error') throw message.error;
+          }
+          return;
+        }
+        const result = (await client.callTool({ name: call.tool.name, arguments: call.args }, undefined, {
+          ...LONG,
+          signal: abort.signal,
+          onprogress: (progress) => update(call.id, (previous) => ({ type: 'running', progress: nextProgress(previous.type === 'running' ? previous.progress : undefined, progress) })),
+        })) as CallToolResult;
         update(call.id, toolCallStatusFromResult(result));
       } catch (error) {
+        // After a cancel, any error is the cancellation.
+        if (abort.signal.aborted) return update(call.id, { type: 'cancelled' });
+        // The server needs the person to open a link first (-32042): the same consent as a request, then retry.
+        const links = elicitationsFromError(error);
+        if (links.length > 0) {
+          update(call.id, { type: 'input-required', message: 'The server asks you to open a link first.' });
+          for (const params of links) {
+            const { result } = await controller.requestElicitation({ serverId: SERVER_ID, params, callId: call.id, blocking: true });
+            if (result.action !== 'accept') return update(call.id, { type: 'cancelled', message: 'You did not open the link, so the call stopped.' });
+          }
+          running.current.delete(call.id);
+          return execute(call);
+        }
         update(call.id, toolCallStatusFromError(error));
+      } finally {
+        if (running.current.get(call.id) === entry) running.current.delete(call.id);
       }
     },
-    [client, update],
+    [client, controller, update],
+  );
+
+  const cancel = useCallback(
+    (callId: string | undefined) => {
+      const entry = callId ? running.current.get(callId) : undefined;
+      if (!entry) return;
+      if (entry.taskId) void client.experimental.tasks.cancelTask(entry.taskId).catch(() => {});
+      entry.abort.abort();
+    },
+    [client],
   );
 
   const submit = async (event: React.FormEvent) => {
@@ -115,6 +196,9 @@ function Chat({ client, tools }: { client: Client; tools: Tool[] }) {
         </p>
         <button type="submit">Call tool</button>
       </form>
+      <p role="status" className="notice">
+        {notice}
+      </p>
       <ol className="calls" aria-label="Tool calls">
         {calls.map((call) => (
           <li key={call.id}>
@@ -126,6 +210,7 @@ function Chat({ client, tools }: { client: Client; tools: Tool[] }) {
               args={call.args}
               status={call.status}
               onRetry={() => void execute(call)}
+              onCancel={cancel}
               resultProps={{ order: 'priority' }}
             />
           </li>
