@@ -254,6 +254,15 @@ describe('examples/chat-host against a live MCP server', () => {
     await context.unroute('https://login.example.test/**');
   });
 
+  it('URL elicitation by error (-32042): the same consent; declining stops the call', async () => {
+    const card = await runTool('trigger-url-elicitation', { url: 'https://login.example.test/other', errorPath: true });
+    const dialog = page.getByRole('dialog', { name: 'server-everything asks you to open a link' });
+    await expect(dialog.locator('[data-slot="elicitation-url-host"]').textContent()).resolves.toBe('modelcontextprotocol.io');
+    await dialog.getByRole('button', { name: 'Decline' }).click();
+    await card.getByRole('status').filter({ hasText: 'Cancelled' }).waitFor({ timeout: 20_000 });
+    await expect(card.textContent()).resolves.toContain('You did not open the link');
+  });
+
   it('sampling: the request and the scripted answer are reviewed, then returned; deny returns an error', async () => {
     const card = await runTool('trigger-sampling-request', { prompt: 'What is MCP?', maxTokens: 60 });
     const review = page.getByRole('alertdialog', { name: 'server-everything wants to use your model' });

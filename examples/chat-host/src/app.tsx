@@ -95,10 +95,9 @@ function Chat({ client, tools }: { client: Client; tools: Tool[] }) {
     setCalls((list) => list.map((call) => (call.id === id ? { ...call, status: typeof next === 'function' ? next(call.status) : next } : call)));
   }, []);
 
-  // Runs a call that was approved. It never asks: the question was asked before
-  // (a first call below, a retry by the card through the provider).
-  const execute = useCallback(
-    async (call: Pick<Call, 'id' | 'tool' | 'args'>): Promise<void> => {
+  // Runs one attempt of a call; 'retry' when the server asked for a link first and the person opened it.
+  const attempt = useCallback(
+    async (call: Pick<Call, 'id' | 'tool' | 'args'>): Promise<'retry' | void> => {
       const abort = new AbortController();
       const entry: { abort: AbortController; taskId?: string } = { abort };
       running.current.set(call.id, entry);
@@ -131,21 +130,28 @@ function Chat({ client, tools }: { client: Client; tools: Tool[] }) {
         if (abort.signal.aborted) return update(call.id, { type: 'cancelled' });
         // The server needs the person to open a link first (-32042): the same consent as a request, then retry.
         const links = elicitationsFromError(error);
-        if (links.length > 0) {
-          update(call.id, { type: 'input-required', message: 'The server asks you to open a link first.' });
-          for (const params of links) {
-            const { result } = await controller.requestElicitation({ serverId: SERVER_ID, params, callId: call.id, blocking: true });
-            if (result.action !== 'accept') return update(call.id, { type: 'cancelled', message: 'You did not open the link, so the call stopped.' });
-          }
-          running.current.delete(call.id);
-          return execute(call);
+        if (links.length === 0) return update(call.id, toolCallStatusFromError(error));
+        update(call.id, { type: 'input-required', message: 'The server asks you to open a link first.' });
+        for (const params of links) {
+          const { result } = await controller.requestElicitation({ serverId: SERVER_ID, params, callId: call.id, blocking: true });
+          if (result.action !== 'accept') return update(call.id, { type: 'cancelled', message: 'You did not open the link, so the call stopped.' });
         }
-        update(call.id, toolCallStatusFromError(error));
+        return 'retry';
       } finally {
         if (running.current.get(call.id) === entry) running.current.delete(call.id);
       }
     },
     [client, controller, update],
+  );
+
+  // Runs a call that was approved. It never asks: the question was asked before
+  // (a first call below, a retry by the card through the provider).
+  const execute = useCallback(
+    async (call: Pick<Call, 'id' | 'tool' | 'args'>): Promise<void> => {
+      // One retry after a link the server asked for; a server that asks again gets an error, not a loop.
+      if ((await attempt(call)) === 'retry' && (await attempt(call)) === 'retry') update(call.id, { type: 'error', message: 'The server asked for a link again.' });
+    },
+    [attempt, update],
   );
 
   const cancel = useCallback(
