@@ -12,7 +12,7 @@ export const defaultLabels = {
   idempotent: 'Safe to retry',
   openWorld: 'Reaches outside',
   closedWorld: 'Local only',
-  background: 'Runs in background',
+  background: 'Background',
   toolHints: 'Tool hints',
   /** @deprecated Untrusted hints are marked once per group with `unverified`. */
   claimed: 'Claims: {label}',

@@ -47,7 +47,7 @@ describe('ToolBadges', () => {
       ['open-world', 'detail'],
       ['background', 'detail'],
     ]);
-    expect(badgeTexts()).toEqual(['Read-only', 'Reaches outside', 'Background task']);
+    expect(badgeTexts()).toEqual(['Read-only', 'Reaches outside', 'Background']);
   });
 
   it('marks assumed hints in text, not just by style', () => {

@@ -138,9 +138,9 @@ describe('ToolCallCard task lifecycle', () => {
     expect(article).toHaveAttribute('data-state', 'error');
   });
 
-  it('a tool that must run as a task carries a quiet "Runs in background" badge', () => {
+  it('a tool that must run as a task carries a quiet "Background" badge', () => {
     render(taskCard({ type: 'running' }));
-    const badge = screen.getByText('Runs in background').closest('[data-slot="tool-badge"]');
+    const badge = screen.getByText('Background').closest('[data-slot="tool-badge"]');
     expect(badge).toHaveAttribute('data-kind', 'background');
     expect(badge).toHaveAttribute('data-tier', 'detail');
   });
