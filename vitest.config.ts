@@ -52,6 +52,11 @@ export default defineConfig({
         test: {
           name: 'server',
           environment: 'node',
+          // The examples import the package by name; their tests run against the source.
+          alias: [
+            { find: /^react-mcp-annotations\/ai-sdk$/, replacement: path.join(dirname, 'src/ai-sdk/index.ts') },
+            { find: /^react-mcp-annotations\/core$/, replacement: path.join(dirname, 'src/core/index.ts') },
+          ],
           setupFiles: ['test/setup.ts'],
           include: ['test/integration/**/*.test.{ts,tsx}', 'test/ssr/**/*.test.{ts,tsx}'],
           testTimeout: 30_000,

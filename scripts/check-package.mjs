@@ -54,25 +54,34 @@ execFileSync(
   { cwd: root, stdio: 'inherit' },
 );
 
-console.log('== only ./mcp loads the MCP SDK; ./mcp (not ./mcp/react) loads without React');
+console.log('== optional peers stay in their entries: the MCP SDK in ./mcp, the AI SDK in ./ai-sdk; ./mcp and ./ai-sdk load without React');
 const imports = (file) => [...readFileSync(file, 'utf8').matchAll(/(?:from|import)\s*['"]([^'"]+)['"]/g)].map((match) => match[1]);
-const sdkUsers = [];
+const peerOf = (spec) => (spec.startsWith('@modelcontextprotocol/') ? 'mcp/' : spec === 'ai' || spec.startsWith('ai/') || spec.startsWith('@ai-sdk/') ? 'ai-sdk/' : null);
+const strays = [];
 for (const file of readdirSync(join(root, 'dist'), { recursive: true })) {
-  const name = String(file);
-  if (!name.endsWith('.js') || name.startsWith('mcp/')) continue;
-  if (imports(join(root, 'dist', name)).some((spec) => spec.startsWith('@modelcontextprotocol/'))) sdkUsers.push(name);
-}
-const mcpBare = imports(join(root, 'dist/mcp/index.js')).filter((spec) => !spec.startsWith('.') && !spec.startsWith('@modelcontextprotocol/sdk/'));
-if (sdkUsers.length || mcpBare.length) {
-  console.error(`SDK imported outside ./mcp: ${sdkUsers.join(', ') || '-'}; ./mcp imports ${mcpBare.join(', ') || '-'}`);
-  process.exit(1);
-}
-for (const spec of imports(join(root, 'dist/mcp/index.js')).filter((spec) => spec.startsWith('.'))) {
-  const text = readFileSync(join(root, 'dist/mcp', spec), 'utf8');
-  if (/from 'react'|"use client"|'use client'/.test(text)) {
-    console.error(`./mcp reaches ${spec}, which needs React`);
-    process.exit(1);
+  const name = String(file).split('\\').join('/');
+  if (!name.endsWith('.js')) continue;
+  for (const spec of imports(join(root, 'dist', name))) {
+    const home = peerOf(spec);
+    if (home && !name.startsWith(home)) strays.push(`${name} imports ${spec}`);
   }
+}
+// Everything a framework-free entry reaches, transitively.
+const reach = (file, seen = new Set()) => {
+  if (seen.has(file)) return seen;
+  seen.add(file);
+  for (const spec of imports(file)) if (spec.startsWith('.')) reach(join(dirname(file), spec), seen);
+  return seen;
+};
+for (const entry of ['mcp/index.js', 'ai-sdk/index.js']) {
+  for (const file of reach(join(root, 'dist', entry))) {
+    const text = readFileSync(file, 'utf8');
+    if (/from 'react'|from "react"|'use client'|"use client"/.test(text)) strays.push(`${entry} reaches ${file}, which needs React`);
+  }
+}
+if (strays.length) {
+  console.error(strays.join('\n'));
+  process.exit(1);
 }
 
 console.log('== consumers (React 18 and 19, bundler and nodenext, react-server)');

@@ -88,6 +88,12 @@ export interface ApprovalRequest {
   retry?: boolean | undefined;
   /** Abort to withdraw the request: a prompt on screen closes, the outcome is `denied`. */
   signal?: AbortSignal | undefined;
+  /**
+   * A person must answer: another policy (e.g. the AI SDK server's) already
+   * asked for approval. A call the local policy would run asks instead
+   * (reason `approval-requested`); a block still blocks.
+   */
+  ask?: boolean | undefined;
 }
 
 /** How a tool request was settled. Every request settles exactly once. */
@@ -279,6 +285,7 @@ interface ReadRequest {
   args: unknown;
   callId: string | undefined;
   retry: boolean;
+  ask: boolean;
   signal: AbortSignal | undefined;
 }
 
@@ -302,6 +309,7 @@ function readRequest(request: unknown): ReadRequest {
     args: args === UNREADABLE ? undefined : args,
     callId: text(request, 'callId'),
     retry: ownData(request, 'retry') === true,
+    ask: ownData(request, 'ask') === true,
     signal: signalOf(request),
   };
 }
@@ -416,6 +424,13 @@ export function createApprovalController(options: ApprovalControllerOptions = {}
   // Tool calls --------------------------------------------------------------
 
   const evaluate = (request: ReadRequest, serverRemoved = false): ToolDecision => {
+    const decision = evaluatePolicy(request, serverRemoved);
+    // Someone else already decided a person must answer: a run asks, a block still blocks.
+    if (request.ask && decision.action === 'run') return { ...decision, action: 'confirm', reasons: [decisionReason('approval-requested', policy.reasonLabels), ...decision.reasons] };
+    return decision;
+  };
+
+  const evaluatePolicy = (request: ReadRequest, serverRemoved: boolean): ToolDecision => {
     const server = serverOf(request.serverId);
     const trust = normalizeTrust(ownData(server, 'trust'));
     const context = { serverId: request.serverId, trust };

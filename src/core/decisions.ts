@@ -54,7 +54,8 @@ export type DecisionReasonCode =
   | 'request-invalid'
   | 'sampling-off'
   | 'sampling-review'
-  | 'sampling-trusted-auto';
+  | 'sampling-trusted-auto'
+  | 'approval-requested';
 
 /** Default text for each reason; hosts may pass their own through `reasonLabels`. */
 export const defaultReasonLabels: Record<DecisionReasonCode, string> = {
@@ -89,6 +90,7 @@ export const defaultReasonLabels: Record<DecisionReasonCode, string> = {
   'sampling-off': 'This app does not let servers use its model.',
   'sampling-review': 'The server wants to use this app’s model; you can check the request and the answer.',
   'sampling-trusted-auto': 'A trusted server may use this app’s model without asking.',
+  'approval-requested': 'The app’s server asks you to approve this call.',
 };
 
 /** Words for each hint in the `hints-assumed` reason ("whether it only reads"). */

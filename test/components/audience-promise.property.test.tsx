@@ -10,85 +10,8 @@ import fc from 'fast-check';
 import { renderToString } from 'react-dom/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ToolResult, selectForViewer, type CallToolResult } from '../../src/index.js';
-import { PNG_1X1 } from '../fixtures/tools.js';
 
-type Category = 'everyone' | 'no-annotations' | 'null-annotations' | 'user' | 'both' | 'assistant' | 'malformed';
-const HIDDEN_FROM_USER: ReadonlySet<Category> = new Set(['assistant', 'malformed']);
-const HIDDEN_FROM_ASSISTANT: ReadonlySet<Category> = new Set(['user', 'malformed']);
-
-const malformedAudience = fc.constantFrom<unknown>('user', 'assistant', [], ['admin'], ['user', 'root'], { user: true }, null, 7, ['user', 1]);
-const malformedAnnotations = fc.oneof(
-  malformedAudience.map((audience) => ({ audience })),
-  fc.constantFrom<unknown>('assistant', ['user'], 42, true),
-);
-
-const annotationsFor = (category: Category): fc.Arbitrary<unknown> => {
-  const extras = fc.record(
-    {
-      priority: fc.oneof(fc.double({ min: -1, max: 2, noNaN: false }), fc.constantFrom<unknown>('high', null, Infinity)),
-      lastModified: fc.oneof(fc.constantFrom<unknown>('2026-11-29T10:00:00Z', '2026-11-30 08:00', '2025-02-30', 'yesterday', 12345), fc.date({ noInvalidDate: true }).map((d) => d.toISOString())),
-    },
-    { requiredKeys: [] },
-  );
-  switch (category) {
-    case 'no-annotations':
-      return fc.constant(undefined);
-    case 'null-annotations':
-      return fc.constant(null);
-    case 'everyone':
-      return extras;
-    case 'user':
-      return extras.map((e) => ({ ...e, audience: ['user'] }));
-    case 'both':
-      return fc.tuple(extras, fc.constantFrom(['user', 'assistant'], ['assistant', 'user'])).map(([e, audience]) => ({ ...e, audience }));
-    case 'assistant':
-      return extras.map((e) => ({ ...e, audience: ['assistant'] }));
-    case 'malformed':
-      return fc.oneof(malformedAnnotations, fc.tuple(extras, malformedAudience).map(([e, audience]) => ({ ...e, audience })));
-  }
-};
-
-/** A block of any type (or a broken one) whose every string carries `marker`. */
-const blockWith = (marker: string) =>
-  fc.constantFrom('text', 'image', 'audio', 'link', 'embedded-text', 'embedded-blob', 'unknown', 'broken').map((kind): Record<string, unknown> => {
-    switch (kind) {
-      case 'text':
-        return { type: 'text', text: `${marker} said <b>${marker}</b>` };
-      case 'image':
-        return { type: 'image', data: `${marker}${PNG_1X1}`.replace(/[^A-Za-z0-9+/=]/g, ''), mimeType: 'image/png' };
-      case 'audio':
-        return { type: 'audio', data: `${marker}AAAA`.replace(/[^A-Za-z0-9+/=]/g, ''), mimeType: 'audio/wav' };
-      case 'link':
-        return { type: 'resource_link', uri: `https://example.com/${marker}`, name: marker, title: `Title ${marker}`, description: marker, mimeType: 'text/plain', size: 10 };
-      case 'embedded-text':
-        return { type: 'resource', resource: { uri: `file:///${marker}.txt`, mimeType: 'text/plain', text: marker } };
-      case 'embedded-blob':
-        return { type: 'resource', resource: { uri: `file:///${marker}.bin`, blob: 'AAAA' } };
-      case 'unknown':
-        return { type: marker, payload: marker };
-      default:
-        return { text: marker, type: 5 };
-    }
-  });
-
-const CATEGORIES: Category[] = ['everyone', 'no-annotations', 'null-annotations', 'user', 'both', 'assistant', 'malformed'];
-
-interface Generated {
-  blocks: unknown[];
-  categories: Category[];
-}
-
-const transcript: fc.Arbitrary<Generated> = fc
-  .array(fc.constantFrom(...CATEGORIES), { minLength: 0, maxLength: 8 })
-  .chain((categories) =>
-    fc.tuple(
-      ...categories.map((category, i) => {
-        // Markers name what must never leak: SECRET for the user, USERONLY for the model.
-        const marker = HIDDEN_FROM_USER.has(category) ? `SECRETx${i}x` : category === 'user' ? `USERONLYx${i}x` : `publicx${i}x`;
-        return fc.tuple(blockWith(marker), annotationsFor(category)).map(([block, annotations]) => (annotations === undefined ? block : { ...block, annotations }));
-      }),
-    ).map((blocks) => ({ blocks: blocks as unknown[], categories })),
-  );
+import { HIDDEN_FROM_ASSISTANT, HIDDEN_FROM_USER, transcript } from '../fixtures/transcripts.js';
 
 const settings = fc.record({
   order: fc.constantFrom('server' as const, 'priority' as const),

@@ -1,0 +1,187 @@
+'use client';
+/**
+ * react-mcp-annotations/ai-sdk/react — renders an AI SDK tool UI part (from
+ * `useChat`) with this library's card, badges and result, and answers its
+ * approval request with this library's confirmation, inline or in the dialog.
+ */
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useOptionalToolApproval } from '../components/approval-provider/approval-provider.js';
+import { ToolCallCard, type ToolCallCardProps } from '../components/tool-call-card/tool-call-card.js';
+import { decisionReason } from '../core/decisions.js';
+import { isRecord } from '../core/issues.js';
+import { ownData } from '../core/read.js';
+import type { ToolCallStatus } from '../core/tool-status.js';
+import type { CallToolResult, Tool } from '../core/types.js';
+
+/** The states of an AI SDK tool UI part. */
+export type McpToolPartState = 'input-streaming' | 'input-available' | 'approval-requested' | 'approval-responded' | 'output-available' | 'output-error' | 'output-denied';
+
+/** The fields of an AI SDK tool UI part (`tool-*` or `dynamic-tool`) this reads. Any `ToolUIPart` / `DynamicToolUIPart` fits. */
+export interface McpToolPartLike {
+  type: string;
+  toolCallId: string;
+  state: McpToolPartState | (string & {});
+  toolName?: string | undefined;
+  title?: string | undefined;
+  toolMetadata?: unknown;
+  input?: unknown;
+  output?: unknown;
+  errorText?: string | undefined;
+  preliminary?: boolean | undefined;
+  approval?: { id: string; approved?: boolean | undefined; reason?: string | undefined; requestReason?: string | undefined; isAutomatic?: boolean | undefined } | undefined;
+}
+
+/** `useChat().addToolApprovalResponse`. */
+export type AddToolApprovalResponse = (response: { id: string; approved: boolean; reason?: string | undefined }) => void | PromiseLike<void>;
+
+/** What {@link useMcpToolPart} derives from a part. */
+export interface McpToolPartView {
+  /** The MCP client name the server was connected under (its trust key), or `mcp` when the part has no metadata. */
+  serverId: string;
+  /** The tool as its metadata describes it; `undefined` when there is none (the worst case). */
+  tool: Tool | undefined;
+  toolName: string;
+  callId: string;
+  args: unknown;
+  status: ToolCallStatus;
+}
+
+/** Options for {@link useMcpToolPart}. */
+export interface UseMcpToolPartOptions {
+  /** `useChat().addToolApprovalResponse`: the person's answer goes back through it. */
+  addToolApprovalResponse: AddToolApprovalResponse;
+  /** The person asked to remember an approval (send it in the next request body; see {@link useRememberedApprovals}). */
+  onRemember?: ((approvalId: string) => void) | undefined;
+}
+
+const USER_DENIED = 'The user denied this call.';
+
+function toolOf(part: McpToolPartLike): { serverId: string; tool: Tool | undefined; toolName: string } {
+  const metadata = part.toolMetadata;
+  const clientName = ownData(metadata, 'clientName');
+  const metaName = ownData(metadata, 'toolName');
+  const partName = typeof part.toolName === 'string' ? part.toolName : part.type.startsWith('tool-') ? part.type.slice(5) : 'tool';
+  const toolName = typeof metaName === 'string' ? metaName : partName;
+  if (typeof clientName !== 'string') return { serverId: 'mcp', tool: undefined, toolName };
+  const title = ownData(metadata, 'title');
+  const annotations = ownData(metadata, 'annotations');
+  const tool = { name: toolName, ...(typeof title === 'string' ? { title } : {}), ...(isRecord(annotations) ? { annotations: { ...annotations } } : {}) } as Tool;
+  return { serverId: clientName, tool, toolName };
+}
+
+/** The card status of an AI SDK tool part in each of its states. */
+export function toolCallStatusFromPart(part: McpToolPartLike): ToolCallStatus {
+  switch (part.state) {
+    case 'input-streaming':
+    case 'input-available':
+      return { type: 'running' };
+    case 'approval-requested':
+      return { type: 'awaiting-approval' };
+    case 'approval-responded':
+      return part.approval?.approved === true ? { type: 'running' } : { type: 'denied' };
+    case 'output-available': {
+      if (part.preliminary === true) return { type: 'running' };
+      // The user view of an MCP result; anything else has no audience and is not shown.
+      const content = ownData(part.output, 'content');
+      const result: CallToolResult = Array.isArray(content) ? { content, ...(ownData(part.output, 'isError') === true ? { isError: true } : {}) } : { content: [] };
+      return result.isError ? { type: 'error', result } : { type: 'success', result };
+    }
+    case 'output-error':
+      return { type: 'error', message: typeof part.errorText === 'string' ? part.errorText : undefined };
+    case 'output-denied':
+      if (part.approval?.isAutomatic === true || (part.approval?.reason !== undefined && part.approval.reason !== USER_DENIED)) {
+        return { type: 'blocked', reasons: [{ ...decisionReason('host-denied'), ...(part.approval?.reason ? { text: part.approval.reason } : {}) }] };
+      }
+      return { type: 'denied' };
+    default:
+      return { type: 'error', message: 'This app cannot show this tool call.' };
+  }
+}
+
+/**
+ * Reads an AI SDK tool part and, while it waits for approval, asks the
+ * nearest `ToolApprovalProvider` (inline or in the dialog, as the host set
+ * it up) and sends the answer with `addToolApprovalResponse`. The person is
+ * always asked: the server already decided that a person must answer
+ * (a policy block still denies). A "remember" the person chose is reported
+ * through `onRemember`; the server checks it again.
+ */
+export function useMcpToolPart(part: McpToolPartLike, options: UseMcpToolPartOptions): McpToolPartView {
+  const approvalApi = useOptionalToolApproval();
+  const { serverId, tool, toolName } = useMemo(() => toolOf(part), [part]);
+  const latest = useRef(options);
+  useEffect(() => {
+    latest.current = options;
+  });
+  const approvalId = part.state === 'approval-requested' ? part.approval?.id : undefined;
+  const [answered, setAnswered] = useState<string | undefined>(undefined);
+  useEffect(() => {
+    if (!approvalId || !approvalApi || answered === approvalId) return;
+    const abort = new AbortController();
+    void approvalApi.requestApproval({ serverId, tool, toolName, args: part.input, callId: part.toolCallId, ask: true, signal: abort.signal }).then((result) => {
+      if (abort.signal.aborted) return;
+      setAnswered(approvalId);
+      const approved = result.outcome === 'run';
+      if (approved && result.remembered) latest.current.onRemember?.(approvalId);
+      void latest.current.addToolApprovalResponse({
+        id: approvalId,
+        approved,
+        ...(approved ? {} : { reason: result.outcome === 'blocked' ? result.decision.reasons.map((reason) => reason.text).join(' ') : USER_DENIED }),
+      });
+    });
+    return () => abort.abort();
+    // The part object changes on every streamed chunk; the request is keyed by its approval id.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [approvalId, approvalApi, answered, serverId, tool, toolName, part.toolCallId]);
+  const status = toolCallStatusFromPart(part);
+  return { serverId, tool, toolName, callId: part.toolCallId, args: part.input, status };
+}
+
+/** Props of {@link McpToolPart}. */
+export interface McpToolPartProps extends UseMcpToolPartOptions, Omit<ToolCallCardProps, 'serverId' | 'tool' | 'toolName' | 'callId' | 'args' | 'status' | 'part'> {
+  /** A tool UI part from `useChat().messages[i].parts`. */
+  part: McpToolPartLike;
+  children?: ReactNode;
+}
+
+/**
+ * An AI SDK tool part as a `ToolCallCard` in every state: input streaming,
+ * waiting for approval (answered with this library's confirmation), approved,
+ * output, error and denied. Inside a `ToolApprovalProvider`.
+ *
+ * @example
+ * {message.parts.map((part) => isToolUIPart(part) && (
+ *   <McpToolPart key={part.toolCallId} part={part} addToolApprovalResponse={addToolApprovalResponse} onRemember={remembered.add} />
+ * ))}
+ */
+export function McpToolPart({ part, addToolApprovalResponse, onRemember, ...cardProps }: McpToolPartProps) {
+  const view = useMcpToolPart(part, { addToolApprovalResponse, onRemember });
+  return <ToolCallCard serverId={view.serverId} tool={view.tool} toolName={view.toolName} callId={view.callId} args={view.args} status={view.status} {...cardProps} />;
+}
+McpToolPart.displayName = 'McpToolPart';
+
+/** Approval ids the person asked to remember, for the next request body. */
+export interface RememberedApprovals {
+  add(approvalId: string): void;
+  /** `{ remember: [...] }` for `new DefaultChatTransport({ body: remembered.body })`. */
+  body(): { remember: string[] };
+}
+
+/**
+ * Keeps the approval ids the person asked to remember, so the request that
+ * carries the approval tells the server (which checks it again). The
+ * approval's `reason` would reach the model, so the choice travels in the body.
+ */
+export function useRememberedApprovals(): RememberedApprovals {
+  const [remembered] = useState<RememberedApprovals>(() => {
+    const ids: string[] = [];
+    return {
+      add: (id) => {
+        if (typeof id === 'string' && !ids.includes(id)) ids.push(id);
+        if (ids.length > 200) ids.shift();
+      },
+      body: () => ({ remember: [...ids] }),
+    };
+  });
+  return remembered;
+}
