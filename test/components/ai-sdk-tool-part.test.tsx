@@ -1,0 +1,141 @@
+// Tests for src/ai-sdk/react (McpToolPart, useMcpToolPart, useRememberedApprovals).
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { DynamicToolUIPart } from 'ai';
+import { describe, expect, it, vi } from 'vitest';
+import { McpToolPart, toolCallStatusFromPart, useRememberedApprovals, type McpToolPartLike } from '../../src/ai-sdk/react.js';
+import { ToolApprovalProvider, type ServerConfig } from '../../src/index.js';
+import { axe } from '../axe.js';
+
+const metadata = { clientName: 'everything', toolName: 'toggle-simulated-logging', title: 'Toggle Simulated Logging', annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false } };
+const base = { type: 'dynamic-tool', toolName: 'toggle-simulated-logging', toolCallId: 'call-1', title: 'Toggle Simulated Logging', toolMetadata: metadata, input: {} } as const;
+
+const parts = {
+  'input-streaming': { ...base, state: 'input-streaming', input: undefined },
+  'input-available': { ...base, state: 'input-available' },
+  'approval-requested': { ...base, state: 'approval-requested', approval: { id: 'ap-1', requestReason: 'This server is not trusted.' } },
+  'approval-responded': { ...base, state: 'approval-responded', approval: { id: 'ap-1', approved: true } },
+  'output-available': {
+    ...base,
+    state: 'output-available',
+    output: { content: [{ type: 'text', text: 'Logging started.' }, { type: 'text', text: 'for the model only', annotations: { audience: ['assistant'] } }] },
+  },
+  'output-error': { ...base, state: 'output-error', errorText: 'MCP error -32603: boom' },
+  'output-denied': { ...base, state: 'output-denied', approval: { id: 'ap-1', approved: false, reason: 'The user denied this call.' } },
+} satisfies Record<string, DynamicToolUIPart>;
+
+const servers: Record<string, ServerConfig> = { everything: { trust: 'untrusted', name: 'Everything' } };
+const inProvider = (ui: React.ReactNode, approvalUI: 'dialog' | 'inline' = 'dialog') => (
+  <ToolApprovalProvider servers={servers} approvalUI={approvalUI}>
+    {ui}
+  </ToolApprovalProvider>
+);
+
+describe('McpToolPart: every state of an AI SDK tool part', () => {
+  it.each([
+    ['input-streaming', 'running', 'Running'],
+    ['input-available', 'running', 'Running'],
+    ['approval-responded', 'running', 'Running'],
+    ['output-available', 'success', 'Done'],
+    ['output-error', 'error', 'Failed'],
+    ['output-denied', 'denied', 'Denied'],
+  ] as const)('%s → data-state %s', (state, dataState, words) => {
+    render(inProvider(<McpToolPart part={parts[state]} addToolApprovalResponse={() => {}} />));
+    const card = screen.getByRole('article', { name: 'Toggle Simulated Logging' });
+    expect(card).toHaveAttribute('data-state', dataState);
+    expect(within(card).getByRole('status')).toHaveTextContent(words);
+    // Badges come from the tool metadata; the server's trust from the provider.
+    expect(within(card).getByText('Unverified')).toBeInTheDocument();
+  });
+
+  it('shows the user view of the output: an assistant-only block stays out', () => {
+    render(inProvider(<McpToolPart part={parts['output-available']} addToolApprovalResponse={() => {}} />));
+    expect(screen.getByText('Logging started.')).toBeInTheDocument();
+    expect(document.body).not.toHaveTextContent('for the model only');
+  });
+
+  it('an automatic denial by the server\'s policy reads as blocked, with its reason', () => {
+    render(inProvider(<McpToolPart part={{ ...parts['output-denied'], approval: { id: 'a', approved: false, reason: 'The host blocks this tool.' } }} addToolApprovalResponse={() => {}} />));
+    const card = screen.getByRole('article');
+    expect(card).toHaveAttribute('data-state', 'blocked');
+    expect(card).toHaveTextContent('The host blocks this tool.');
+  });
+
+  it('a part without MCP metadata is the worst case, and structured output without content is not shown', () => {
+    expect(toolCallStatusFromPart({ ...base, toolMetadata: undefined, state: 'output-available', output: { secret: 'x' } } as McpToolPartLike)).toEqual({ type: 'success', result: { content: [] } });
+    render(inProvider(<McpToolPart part={{ ...parts['approval-responded'], toolMetadata: undefined }} addToolApprovalResponse={() => {}} />));
+    expect(screen.getByRole('article', { name: 'toggle-simulated-logging' })).toHaveAttribute('data-risk', 'destructive');
+  });
+});
+
+describe('McpToolPart: answering approval-requested', () => {
+  it('asks with the confirmation dialog; Allow by keyboard sends { id, approved: true }', async () => {
+    const user = userEvent.setup();
+    const addToolApprovalResponse = vi.fn();
+    render(inProvider(<McpToolPart part={parts['approval-requested']} addToolApprovalResponse={addToolApprovalResponse} />));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Allow Toggle Simulated Logging?' });
+    expect(within(dialog).getByRole('button', { name: 'Deny' })).toHaveFocus();
+    await user.tab();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(addToolApprovalResponse).toHaveBeenCalledExactlyOnceWith({ id: 'ap-1', approved: true }));
+  });
+
+  it('Escape denies: { id, approved: false, reason }', async () => {
+    const user = userEvent.setup();
+    const addToolApprovalResponse = vi.fn();
+    render(inProvider(<McpToolPart part={parts['approval-requested']} addToolApprovalResponse={addToolApprovalResponse} />));
+    await screen.findByRole('alertdialog');
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(addToolApprovalResponse).toHaveBeenCalledExactlyOnceWith({ id: 'ap-1', approved: false, reason: 'The user denied this call.' }));
+  });
+
+  it('inline: the card asks; re-rendering with a new part object does not ask twice', async () => {
+    const user = userEvent.setup();
+    const addToolApprovalResponse = vi.fn();
+    const { rerender } = render(inProvider(<McpToolPart part={parts['approval-requested']} addToolApprovalResponse={addToolApprovalResponse} />, 'inline'));
+    const region = await screen.findByRole('region', { name: 'Needs your approval' });
+    rerender(inProvider(<McpToolPart part={{ ...parts['approval-requested'] }} addToolApprovalResponse={addToolApprovalResponse} />, 'inline'));
+    expect(screen.getAllByRole('region', { name: 'Needs your approval' })).toHaveLength(1);
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    await user.click(within(region).getByRole('button', { name: 'Allow' }));
+    await waitFor(() => expect(addToolApprovalResponse).toHaveBeenCalledTimes(1));
+  });
+
+  it('remember (where policy allows) reports the approval id for the next request body', async () => {
+    const user = userEvent.setup();
+    const addToolApprovalResponse = vi.fn();
+    let body: () => { remember: string[] } = () => ({ remember: [] });
+    function Host() {
+      const remembered = useRememberedApprovals();
+      body = remembered.body;
+      return <McpToolPart part={parts['approval-requested']} addToolApprovalResponse={addToolApprovalResponse} onRemember={remembered.add} />;
+    }
+    render(
+      <ToolApprovalProvider servers={{ everything: { trust: 'trusted' } }}>
+        <Host />
+      </ToolApprovalProvider>,
+    );
+    await user.click(await screen.findByRole('checkbox', { name: 'Remember for this conversation' }));
+    await user.click(screen.getByRole('button', { name: 'Allow' }));
+    await waitFor(() => expect(addToolApprovalResponse).toHaveBeenCalledExactlyOnceWith({ id: 'ap-1', approved: true }));
+    expect(body()).toEqual({ remember: ['ap-1'] });
+  });
+
+  it('asks even when the local policy would run it (the server asked for a person)', async () => {
+    const addToolApprovalResponse = vi.fn();
+    const readOnly = { ...parts['approval-requested'], toolMetadata: { ...metadata, annotations: { readOnlyHint: true, openWorldHint: false } } };
+    render(
+      <ToolApprovalProvider servers={{ everything: { trust: 'trusted' } }}>
+        <McpToolPart part={readOnly} addToolApprovalResponse={addToolApprovalResponse} />
+      </ToolApprovalProvider>,
+    );
+    expect(await screen.findByRole('alertdialog')).toHaveTextContent('The app’s server asks you to approve this call.');
+    expect(addToolApprovalResponse).not.toHaveBeenCalled();
+  });
+
+  it('has no axe violations while asking inline', async () => {
+    const { container } = render(inProvider(<McpToolPart part={parts['approval-requested']} addToolApprovalResponse={() => {}} />, 'inline'));
+    await screen.findByRole('region', { name: 'Needs your approval' });
+    expect(await axe(container)).toHaveNoViolations();
+  });
+});
