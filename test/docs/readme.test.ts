@@ -6,11 +6,11 @@ import { describe, expect, it } from 'vitest';
 const read = (path: string) => readFileSync(new URL(`../../${path}`, import.meta.url), 'utf8');
 
 describe('README', () => {
-  it('quotes examples/recipe.tsx exactly', () => {
+  it('quotes every recipe file exactly (the README recipe and the AI SDK route and chat)', () => {
     const readme = read('README.md');
-    const match = /<!-- recipe:begin examples\/recipe\.tsx -->\n```tsx\n([\s\S]*?)```\n<!-- recipe:end -->/.exec(readme);
-    expect(match, 'the recipe block and its markers').not.toBeNull();
-    expect(match![1]).toBe(read('examples/recipe.tsx'));
+    const blocks = [...readme.matchAll(/<!-- recipe:begin (\S+) -->\n```tsx?\n([\s\S]*?)```\n<!-- recipe:end -->/g)];
+    expect(blocks.map((block) => block[1])).toEqual(['examples/recipe.tsx', 'examples/ai-sdk-chat/server/chat-route.ts', 'examples/ai-sdk-chat/src/chat.tsx']);
+    for (const [, path, code] of blocks) expect(code, path).toBe(read(path!));
   });
 
   it('states the two set-up commands and that the package is not published yet', () => {

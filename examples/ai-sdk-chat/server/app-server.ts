@@ -1,0 +1,52 @@
+// The example's server side, loaded by Vite (see vite.config.ts): one MCP
+// client for server-everything over stdio, the scripted model (or a real one
+// through the AI Gateway when AI_GATEWAY_MODEL is set), the per-chat store,
+// and a log of decisions and executions the page shows.
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { createMCPClient, type MCPClient } from '@ai-sdk/mcp';
+import { StdioMCPTransport } from '@ai-sdk/mcp/mcp-stdio';
+import { gateway, type LanguageModel, type ToolSet } from 'ai';
+import { createMcpChatStore } from 'react-mcp-annotations/ai-sdk';
+import type { ConsentRecord } from 'react-mcp-annotations/core';
+import { createChatRoute } from './chat-route.js';
+import { createScriptedModel } from './scripted-model.js';
+
+const require = createRequire(import.meta.url);
+const everythingEntry = join(dirname(require.resolve('@modelcontextprotocol/server-everything/package.json')), 'dist/index.js');
+
+let client: Promise<MCPClient> | undefined;
+const connect = () => (client ??= createMCPClient({ transport: new StdioMCPTransport({ command: process.execPath, args: [everythingEntry, 'stdio'], stderr: 'ignore' }), clientName: 'everything' }));
+
+/** What the page's log shows: every decision record, and every call that reached the MCP server. */
+export const log = { decisions: [] as ConsentRecord[], executions: [] as Array<{ toolName: string; at: number }> };
+
+async function tools(): Promise<ToolSet> {
+  const set = await (await connect()).tools();
+  // Count what really reaches the server (for the log, and the end-to-end test).
+  return Object.fromEntries(
+    Object.entries(set).map(([name, tool]) => [
+      name,
+      {
+        ...tool,
+        execute: (input: unknown, options: Parameters<typeof tool.execute>[1]) => {
+          log.executions.push({ toolName: name, at: Date.now() });
+          return tool.execute(input, options);
+        },
+      },
+    ]),
+  );
+}
+
+// A real model: AI_GATEWAY_MODEL=openai/gpt-5-mini with AI_GATEWAY_API_KEY set. Default: scripted, offline.
+const model: LanguageModel = process.env.AI_GATEWAY_MODEL ? gateway(process.env.AI_GATEWAY_MODEL) : createScriptedModel().model;
+
+export const handleChat = createChatRoute({
+  model,
+  tools,
+  servers: { everything: { trust: 'untrusted', name: 'server-everything' } },
+  // In a real app: a long random value from the environment, the same on every server instance.
+  secret: process.env.TOOL_APPROVAL_SECRET ?? 'example-only-secret-change-me-0123456789',
+  store: createMcpChatStore(),
+  onDecision: (record) => log.decisions.push(record),
+});

@@ -1,0 +1,20 @@
+// `npm run example:ai-sdk`: packs the library into examples/ai-sdk-chat the
+// way a host installs it and starts the app (the chat route runs in the same
+// Vite server and starts server-everything over stdio). Ctrl+C stops it.
+import { join } from 'node:path';
+import { createServer } from 'vite';
+import { pack, root, unpackInto } from './pack.mjs';
+
+unpackInto(pack(), join(root, 'examples/ai-sdk-chat'));
+const vite = await createServer({ configFile: join(root, 'examples/ai-sdk-chat/vite.config.ts'), server: { port: Number(process.env.PORT ?? 5174) } });
+await vite.listen();
+const appUrl = vite.resolvedUrls?.local[0] ?? `http://127.0.0.1:${vite.config.server.port}/`;
+console.log(`\n  AI SDK example: ${appUrl}`);
+console.log(`  Model: ${process.env.AI_GATEWAY_MODEL ? `${process.env.AI_GATEWAY_MODEL} (AI Gateway)` : 'scripted (offline); set AI_GATEWAY_MODEL and AI_GATEWAY_API_KEY for a real one'}`);
+console.log('  Press Ctrl+C to stop.\n');
+const stop = async () => {
+  await vite.close();
+  process.exit(0);
+};
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);
