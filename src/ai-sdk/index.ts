@@ -35,7 +35,7 @@ export interface McpChatData {
   modelViews: Record<string, unknown>;
 }
 
-/** Options for {@link createMcpChatStore}. */
+/** Options for `createMcpChatStore`. */
 export interface McpChatStoreOptions {
   /** Persist chats (e.g. next to the chat's messages). Without it, chats live in memory. */
   storage?: McpChatStorage | undefined;
@@ -47,7 +47,7 @@ export interface McpChatStoreOptions {
   rememberDestructive?: boolean | undefined;
 }
 
-/** Per-chat state shared by {@link annotateMcpTools} and {@link mcpToolApproval}. */
+/** Per-chat state shared by `annotateMcpTools` and `mcpToolApproval`. */
 export interface McpChatStore {
   /** The chat's remembered approvals and taint flag (the same store the approval controller uses). */
   approvals(chatId: string): ApprovalStore;
@@ -179,7 +179,7 @@ export class McpToolNameConflictError extends Error {
   }
 }
 
-/** Options for {@link annotateMcpTools}. */
+/** Options for `annotateMcpTools`. */
 export interface AnnotateMcpToolsOptions {
   /** The conversation these tools serve (the `useChat` id). */
   chatId: string;
@@ -226,7 +226,7 @@ function toolFromMetadata(name: string, metadata: McpToolMetadata, description: 
  * forgotten it, the assistant view of the user view, which can only leave
  * things out. Tool names that clash across sets are refused unless
  * `namespace` is set. Give the result to `streamText({ tools })` and to
- * {@link toModelMessages}.
+ * `toModelMessages`.
  */
 export function annotateMcpTools<TOOLS extends ToolSet>(toolSets: TOOLS | readonly TOOLS[], options: AnnotateMcpToolsOptions): TOOLS {
   if (!options || typeof options.chatId !== 'string' || !options.store) throw new TypeError('annotateMcpTools needs { chatId, store }: the chat id (useChat id) and a store from createMcpChatStore().');
@@ -301,7 +301,7 @@ export function toModelMessages(messages: UIMessage[], tools: ToolSet): Promise<
 
 // Approval -------------------------------------------------------------------
 
-/** Options for {@link mcpToolApproval}. */
+/** Options for `mcpToolApproval`. */
 export interface McpToolApprovalOptions extends Pick<ApprovalPolicy, 'servers' | 'mode' | 'reasonLabels' | 'taintGuard'> {
   /**
    * The secret the AI SDK signs approval requests with
@@ -309,7 +309,7 @@ export interface McpToolApprovalOptions extends Pick<ApprovalPolicy, 'servers' |
    * post a tool call it invented as already approved, and it runs.
    */
   secret: string | Uint8Array;
-  /** The tools given to `streamText` (from {@link annotateMcpTools}). */
+  /** The tools given to `streamText` (from `annotateMcpTools`). */
   tools?: ToolSet | undefined;
   /** The conversation (the `useChat` id). */
   chatId: string;

@@ -34,7 +34,7 @@ export interface McpToolPartLike {
 /** `useChat().addToolApprovalResponse`. */
 export type AddToolApprovalResponse = (response: { id: string; approved: boolean; reason?: string | undefined }) => void | PromiseLike<void>;
 
-/** What {@link useMcpToolPart} derives from a part. */
+/** What `useMcpToolPart` derives from a part. */
 export interface McpToolPartView {
   /** The MCP client name the server was connected under (its trust key), or `mcp` when the part has no metadata. */
   serverId: string;
@@ -46,11 +46,11 @@ export interface McpToolPartView {
   status: ToolCallStatus;
 }
 
-/** Options for {@link useMcpToolPart}. */
+/** Options for `useMcpToolPart`. */
 export interface UseMcpToolPartOptions {
   /** `useChat().addToolApprovalResponse`: the person's answer goes back through it. */
   addToolApprovalResponse: AddToolApprovalResponse;
-  /** The person asked to remember an approval (send it in the next request body; see {@link useRememberedApprovals}). */
+  /** The person asked to remember an approval (send it in the next request body; see `useRememberedApprovals`). */
   onRemember?: ((approvalId: string) => void) | undefined;
 }
 
@@ -137,7 +137,7 @@ export function useMcpToolPart(part: McpToolPartLike, options: UseMcpToolPartOpt
   return { serverId, tool, toolName, callId: part.toolCallId, args: part.input, status };
 }
 
-/** Props of {@link McpToolPart}. */
+/** Props of `McpToolPart`. */
 export interface McpToolPartProps extends UseMcpToolPartOptions, Omit<ToolCallCardProps, 'serverId' | 'tool' | 'toolName' | 'callId' | 'args' | 'status' | 'part'> {
   /** A tool UI part from `useChat().messages[i].parts`. */
   part: McpToolPartLike;
