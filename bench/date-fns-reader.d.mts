@@ -1,0 +1,1 @@
+export declare function dateFnsReader(value: unknown): Date | null;
