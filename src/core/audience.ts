@@ -1,5 +1,5 @@
 import { report, type AnnotationIssueHandler } from './issues.js';
-import { UNREADABLE, copyArray, isObjectLike, readField } from './read.js';
+import { UNREADABLE, copyArray, isObjectLike } from './read.js';
 import type { Role } from './types.js';
 
 /** Who is looking: the person in the chat, or the model (also the debug view). */
@@ -19,24 +19,36 @@ const KNOWN_FIELDS = ['type', 'text', 'data', 'mimeType', 'uri', 'name', 'title'
 function copyAnnotations(value: unknown): unknown {
   if (!isObjectLike(value)) return value;
   const copy: Record<string, unknown> = {};
-  for (const key of ['audience', 'priority', 'lastModified']) {
-    const item = readField(value, key);
-    if (item === UNREADABLE) return UNREADABLE;
-    if (item !== undefined) copy[key] = key === 'audience' && Array.isArray(item) ? (copyArray(item, 16) ?? UNREADABLE) : item;
+  try {
+    const audience = value.audience;
+    if (audience !== undefined) copy.audience = Array.isArray(audience) ? (copyArray(audience, 16) ?? UNREADABLE) : audience;
+    const priority = value.priority;
+    if (priority !== undefined) copy.priority = priority;
+    const lastModified = value.lastModified;
+    if (lastModified !== undefined) copy.lastModified = lastModified;
+  } catch {
+    return UNREADABLE;
   }
   return copy;
 }
 
+const RESOURCE_FIELDS = ['uri', 'mimeType', 'text', 'blob', 'annotations', '_meta'];
+
 function copyFields(value: object, fields: readonly string[]): Record<string, unknown> | typeof UNREADABLE {
   const copy: Record<string, unknown> = {};
+  const source = value as Record<string, unknown>;
   try {
-    for (const key of fields) {
-      const item = (value as Record<string, unknown>)[key];
+    let found = 0;
+    for (let i = 0; i < fields.length; i++) {
+      const key = fields[i]!;
+      const item = source[key];
       if (item === undefined) continue;
-      copy[key] = key === 'annotations' ? copyAnnotations(item) : key === 'resource' && isObjectLike(item) ? copyFields(item, ['uri', 'mimeType', 'text', 'blob', 'annotations', '_meta']) : item;
+      found++;
+      copy[key] = key === 'annotations' ? copyAnnotations(item) : key === 'resource' && isObjectLike(item) ? copyFields(item, RESOURCE_FIELDS) : item;
     }
     // Anything else the server sent (newer spec fields) travels along, read once too.
-    for (const key of Object.keys(value)) if (!(key in copy) && !fields.includes(key)) copy[key] = (value as Record<string, unknown>)[key];
+    const keys = Object.keys(value);
+    if (keys.length > found) for (const key of keys) if (!(key in copy) && !fields.includes(key)) copy[key] = source[key];
   } catch {
     return UNREADABLE;
   }
@@ -150,23 +162,30 @@ export interface VisibleBlock {
  * that cannot be read is left out alone and reported.
  */
 export function selectVisible(blocks: unknown, viewer: Viewer, options: Omit<AudienceOptions, 'path'> = {}): VisibleBlock[] {
-  const onIssue = options.onAnnotationIssue;
+  const out: VisibleBlock[] = [];
+  eachVisible(blocks, viewer, options.onAnnotationIssue, (index, block, audience) => void out.push({ index, block, audience }));
+  return out;
+}
+
+const noPath = () => '';
+
+/** The one loop behind {@link selectVisible} and {@link selectForViewer}: reads the list and each block once. */
+function eachVisible(blocks: unknown, viewer: Viewer, onIssue: AnnotationIssueHandler | undefined, take: (index: number, block: Record<string, unknown>, audience: 'everyone' | readonly Role[]) => void): void {
   if (!Array.isArray(blocks)) {
     if (blocks !== undefined && blocks !== null) report(onIssue, 'block-invalid', 'blocks', 'The content is not an array; nothing is shown.');
-    return [];
+    return;
   }
   const list = copyArray(blocks, Number.MAX_SAFE_INTEGER);
   if (!list) {
     report(onIssue, 'block-unreadable', 'blocks', 'The content could not be read; nothing is shown.');
-    return [];
+    return;
   }
-  const out: VisibleBlock[] = [];
   for (let i = 0; i < list.length; i++) {
     const snapshot = snapshotBlock(list[i]);
-    const audience = snapshotAudience(snapshot, onIssue, () => `blocks[${i}]`);
-    if (audience !== 'invalid' && visibleIn(audience, viewer)) out.push({ index: i, block: snapshot as Record<string, unknown>, audience });
+    // Issue paths are built only when someone listens.
+    const audience = snapshotAudience(snapshot, onIssue, onIssue ? () => `blocks[${i}]` : noPath);
+    if (audience !== 'invalid' && visibleIn(audience, viewer)) take(i, snapshot as Record<string, unknown>, audience);
   }
-  return out;
 }
 
 /**
@@ -187,5 +206,7 @@ export function visibleIndices(blocks: unknown, viewer: Viewer, options: Omit<Au
  * and is reported.
  */
 export function selectForViewer<T>(blocks: readonly T[] | null | undefined, viewer: Viewer, options: Omit<AudienceOptions, 'path'> = {}): T[] {
-  return selectVisible(blocks, viewer, options).map((item) => item.block as T);
+  const out: T[] = [];
+  eachVisible(blocks, viewer, options.onAnnotationIssue, (_index, block) => void out.push(block as T));
+  return out;
 }

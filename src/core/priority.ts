@@ -46,7 +46,11 @@ function effectivePriority<T>(options: PriorityOptions<T>): (item: T, index: num
   const onIssue = options.onAnnotationIssue;
   // Issue paths are only built when there is someone to tell.
   const read = options.priorityOf ?? ((item: T, index: number) => blockPriority(item, onIssue, onIssue && `blocks[${index}]`));
-  return (item, index) => read(item, index) ?? neutral;
+  return (item, index) => {
+    const p = read(item, index);
+    // A host's priorityOf that answers NaN or a non-number sorts as neutral.
+    return typeof p === 'number' && !Number.isNaN(p) ? p : neutral;
+  };
 }
 
 /**
@@ -56,15 +60,25 @@ function effectivePriority<T>(options: PriorityOptions<T>): (item: T, index: num
  */
 export function orderByPriority<T>(blocks: readonly T[], options: PriorityOptions<T> = {}): T[] {
   const priorityOf = effectivePriority(options);
-  // Sort positions by priorities held in a typed array: no object per block.
-  const priorities = new Float64Array(blocks.length);
-  const order = new Uint32Array(blocks.length);
-  for (let i = 0; i < blocks.length; i++) {
-    priorities[i] = priorityOf(blocks[i]!, i);
-    order[i] = i;
+  const n = blocks.length;
+  const priorities = new Float64Array(n);
+  for (let i = 0; i < n; i++) priorities[i] = priorityOf(blocks[i]!, i);
+  // A counting sort over the distinct priorities (few in practice): stable by
+  // construction, and the only comparison sort is the platform's numeric one.
+  const distinct = Float64Array.from(new Set(priorities)).sort().reverse();
+  const rank = new Map<number, number>();
+  for (let k = 0; k < distinct.length; k++) rank.set(distinct[k]!, k);
+  const starts = new Uint32Array(distinct.length + 1);
+  const ranks = new Uint32Array(n);
+  for (let i = 0; i < n; i++) {
+    const k = rank.get(priorities[i]!)!;
+    ranks[i] = k;
+    starts[k + 1]!++;
   }
-  order.sort((a, b) => priorities[b]! - priorities[a]! || a - b);
-  return Array.from(order, (i) => blocks[i]!);
+  for (let k = 1; k < starts.length; k++) starts[k]! += starts[k - 1]!;
+  const out = new Array<T>(n);
+  for (let i = 0; i < n; i++) out[starts[ranks[i]!]!++] = blocks[i]!;
+  return out;
 }
 
 /** Blocks split around a threshold; both parts keep the input order. */
