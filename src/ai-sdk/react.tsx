@@ -5,7 +5,7 @@
  * approval request with this library's confirmation, inline or in the dialog.
  */
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { useOptionalToolApproval } from '../components/approval-provider/approval-provider.js';
+import { useOptionalToolApproval } from '../components/approval-provider/approval-context.js';
 import { ToolCallCard, type ToolCallCardProps } from '../components/tool-call-card/tool-call-card.js';
 import { decisionReason } from '../core/decisions.js';
 import { isRecord } from '../core/issues.js';

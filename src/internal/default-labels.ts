@@ -4,6 +4,11 @@
  * hard-codes copy. (Decision reasons keep their text in core, next to the
  * policy that produces them.)
  */
+// Freshness's one string on its own, so a page with only freshness labels
+// does not carry every other string (see the P5 sizes).
+/** Default strings of `Freshness`. */
+export const freshnessLabels = { stale: 'stale' } as const;
+
 export const defaultLabels = {
   // Tool badges. `{claim}` is used for untrusted servers.
   readOnly: 'Read-only',

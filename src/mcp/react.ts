@@ -6,7 +6,7 @@
  */
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { useEffect, useRef } from 'react';
-import { useApprovalController } from '../components/approval-provider/approval-provider.js';
+import { useApprovalController } from '../components/approval-provider/approval-context.js';
 import { registerMcpRequestHandlers, type McpRequestHandlerOptions } from './index.js';
 
 export { mcpClientCapabilities, relatedTaskId, type McpCapabilityOptions, type McpRequestHandlerOptions } from './index.js';

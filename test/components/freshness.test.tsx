@@ -3,7 +3,8 @@ import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { Freshness } from '../../src/index.js';
+import { Freshness, LabelsProvider, defaultLabels } from '../../src/index.js';
+import { freshnessLabels } from '../../src/internal/default-labels.js';
 import { CLOCK_TICK_MS, activeClockTimers } from '../../src/internal/clock.js';
 import { axe } from '../axe.js';
 
@@ -51,6 +52,24 @@ describe('Freshness', () => {
     expect(container.firstElementChild).toHaveAttribute('data-state', 'stale');
     expect(container.firstElementChild!.tagName).toBe('TIME');
     expect(container).toHaveTextContent('last week (stale)');
+  });
+
+  it('takes "stale" from a LabelsProvider or its own labels prop, in that order of precedence', () => {
+    // Freshness reads its one string without the full default table (P5), so check all three sources.
+    expect(freshnessLabels.stale).toBe(defaultLabels.stale);
+    const props = { date: '2026-11-20T12:00:00Z', now: NOW, live: false, staleAfterMs: 86_400_000, locale: 'en-US' } as const;
+    const { container, rerender } = render(
+      <LabelsProvider labels={{ stale: 'veraltet' }}>
+        <Freshness {...props} />
+      </LabelsProvider>,
+    );
+    expect(container).toHaveTextContent('last week (veraltet)');
+    rerender(
+      <LabelsProvider labels={{ stale: 'veraltet' }}>
+        <Freshness {...props} labels={{ stale: 'old' }} />
+      </LabelsProvider>,
+    );
+    expect(container).toHaveTextContent('last week (old)');
   });
 
   it('renders nothing for an unparseable date and reports it', () => {

@@ -1,5 +1,5 @@
 'use client';
-import { createContext, useCallback, useContext, useEffect, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import type { ApprovalStore } from '../../core/approvals.js';
 import {
   createApprovalController,
@@ -8,23 +8,32 @@ import {
   type ApprovalResult,
   type ConsentRecord,
   type NowSource,
-  type PendingConsent,
-  type PendingToolApproval,
   type ServerConfig,
 } from '../../core/controller.js';
 import type { ServerRequestPolicy } from '../../core/server-requests.js';
-import { normalizeTrust, type DecisionReasonCode, type PolicyMode, type ToolDecision, type Trust } from '../../core/decisions.js';
+import type { DecisionReasonCode, PolicyMode } from '../../core/decisions.js';
 import type { Labels } from '../../internal/default-labels.js';
 import { LabelsProvider } from '../../internal/labels.js';
 import { useUnmount } from '../../internal/use-unmount.js';
 import { ToolConfirmDialog, type ToolConfirmDialogProps } from '../confirm-dialog/confirm-dialog.js';
 import { ElicitationDialog } from '../elicitation-dialog/elicitation-dialog.js';
 import { SamplingReview } from '../sampling-review/sampling-review.js';
+import { ApprovalContext, type ApprovalUI, type Shared, type ToolApprovalApi } from './approval-context.js';
 
 export type { ApprovalRequest, ApprovalResult, ServerConfig };
 
-/** Where tool confirmations appear: one dialog at a time, or inside each call's card. */
-export type ApprovalUI = 'dialog' | 'inline';
+export {
+  useApprovalController,
+  useApprovalShared,
+  useOptionalToolApproval,
+  usePendingApproval,
+  usePendingApprovals,
+  useServerTrust,
+  useTaintState,
+  useToolApproval,
+  type ApprovalUI,
+  type ToolApprovalApi,
+} from './approval-context.js';
 
 /** Props of {@link ToolApprovalProvider}. */
 export interface ToolApprovalProviderProps {
@@ -72,39 +81,6 @@ export interface ToolApprovalProviderProps {
   controller?: ApprovalController | undefined;
   children?: ReactNode;
 }
-
-/** What {@link useToolApproval} returns. Stable: it never changes while the provider lives. */
-export interface ToolApprovalApi {
-  /** Decides a call; asks the user when policy says confirm. Always resolves, never rejects. */
-  requestApproval(request: ApprovalRequest): Promise<ApprovalResult>;
-  /** What policy would say for a call, without asking anyone. */
-  previewDecision(request: ApprovalRequest): ToolDecision;
-  /** The trust the host gave a server. */
-  trustOf(serverId: string): Trust;
-  /** Resets the taint guard. */
-  resetTaint(): void;
-  /** The approval store in use. */
-  store: ApprovalStore;
-  /** The controller behind the provider. */
-  controller: ApprovalController;
-  /**
-   * Number of confirmations waiting, read when accessed.
-   *
-   * @deprecated Read it with `usePendingApprovals()`, which re-renders when
-   * it changes; this value does not.
-   */
-  readonly pending: number;
-}
-
-interface Shared {
-  controller: ApprovalController;
-  api: ToolApprovalApi;
-  approvalUI: ApprovalUI;
-  /** Cards register their element so focus can return to the call when a dialog closes. */
-  cards: Map<string, HTMLElement>;
-}
-
-const ApprovalContext = createContext<Shared | null>(null);
 
 /**
  * Decides tool calls for everything below it and asks the user, one
@@ -244,82 +220,3 @@ function DialogSlot({ props, renderDialog }: { props: ToolConfirmDialogProps; re
   return <>{renderDialog ? renderDialog(props) : <ToolConfirmDialog {...props} />}</>;
 }
 
-function useShared(hook: string): Shared {
-  const shared = useContext(ApprovalContext);
-  if (!shared) throw new Error(`${hook} must be used inside <ToolApprovalProvider>.`);
-  return shared;
-}
-
-/**
- * Access to the nearest {@link ToolApprovalProvider}. The returned object is
- * stable, so calling this does not re-render a component when requests come
- * and go.
- *
- * @example
- * const { requestApproval } = useToolApproval();
- * const { outcome } = await requestApproval({ serverId, tool, args, callId });
- * if (outcome === 'run') await client.callTool({ name: tool.name, arguments: args });
- */
-export function useToolApproval(): ToolApprovalApi {
-  return useShared('useToolApproval()').api;
-}
-
-/** The nearest provider's API, or `null` outside one (for components that work either way). */
-export function useOptionalToolApproval(): ToolApprovalApi | null {
-  return useContext(ApprovalContext)?.api ?? null;
-}
-
-/** The controller of the nearest provider. */
-export function useApprovalController(): ApprovalController {
-  return useShared('useApprovalController()').controller;
-}
-
-const noSubscribe = () => () => {};
-
-/** Number of prompts waiting. Re-renders only when the number changes. */
-export function usePendingApprovals(): number {
-  const { controller } = useShared('usePendingApprovals()');
-  return useSyncExternalStore(controller.subscribe, () => controller.getSnapshot().queue.length, () => 0);
-}
-
-/** Whether the taint guard has tripped in this conversation. */
-export function useTaintState(): boolean {
-  const { controller } = useShared('useTaintState()');
-  return useSyncExternalStore(controller.subscribe, () => controller.getSnapshot().tainted, () => false);
-}
-
-/**
- * The trust of a server as the nearest provider sees it, re-rendering only
- * when it changes; `fallback` (normalised) outside a provider or without a
- * server id. Inside a provider, a `fallback` of `untrusted` can only make it
- * more cautious, never less.
- */
-export function useServerTrust(serverId: string | undefined, fallback?: Trust | undefined): Trust {
-  const shared = useContext(ApprovalContext);
-  const controller = shared?.controller;
-  const subscribe = controller && serverId !== undefined ? controller.subscribe : noSubscribe;
-  const fromProvider = useSyncExternalStore(
-    subscribe,
-    () => (controller && serverId !== undefined ? controller.trustOf(serverId) : undefined),
-    () => (controller && serverId !== undefined ? controller.trustOf(serverId) : undefined),
-  );
-  if (fromProvider === undefined) return normalizeTrust(fallback);
-  return fallback !== undefined && normalizeTrust(fallback) === 'untrusted' ? 'untrusted' : fromProvider;
-}
-
-/** The prompt waiting for one call, if any. Re-renders only when that prompt changes. */
-export function usePendingApproval(callId: string | undefined): PendingToolApproval | undefined {
-  const shared = useContext(ApprovalContext);
-  const controller = shared?.controller;
-  const select = useCallback(
-    (): PendingConsent | undefined => (controller && callId !== undefined ? controller.getSnapshot().queue.find((item) => item.kind === 'tool' && item.callId === callId) : undefined),
-    [controller, callId],
-  );
-  const item = useSyncExternalStore(controller && callId !== undefined ? controller.subscribe : noSubscribe, select, () => undefined);
-  return item?.kind === 'tool' ? item : undefined;
-}
-
-/** Internal: what cards need from the provider without re-rendering on queue changes. */
-export function useApprovalShared(): Shared | null {
-  return useContext(ApprovalContext);
-}

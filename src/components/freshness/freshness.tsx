@@ -5,8 +5,8 @@ import { formatAbsoluteTime, freshnessLabel, readLastModified } from '../../core
 import type { AnnotationIssueHandler } from '../../core/issues.js';
 import { clockNow, subscribeClock } from '../../internal/clock.js';
 import { cx } from '../../internal/cx.js';
-import type { Labels } from '../../internal/default-labels.js';
-import { useLabels } from '../../internal/labels.js';
+import { freshnessLabels, type Labels } from '../../internal/default-labels.js';
+import { useLabel } from '../../internal/labels.js';
 import { useTooltip } from '../../internal/use-tooltip.js';
 
 /** Props of {@link Freshness}. */
@@ -61,7 +61,7 @@ export const Freshness = forwardRef<HTMLTimeElement, FreshnessProps>(function Fr
   { date, now, live = true, staleAfterMs, futureSkewMs, locale, timeZone, onAnnotationIssue, labels: labelOverrides, className, onFocus, onBlur, onMouseEnter, onMouseLeave, onKeyDown, ...props },
   ref,
 ) {
-  const labels = useLabels(labelOverrides);
+  const staleLabel = useLabel('stale', labelOverrides, freshnessLabels.stale);
   const parsed = useMemo(
     () => (date instanceof Date ? (Number.isNaN(date.getTime()) ? null : date) : readLastModified(date ?? undefined, onAnnotationIssue, 'lastModified')),
     [date, onAnnotationIssue],
@@ -92,7 +92,7 @@ export const Freshness = forwardRef<HTMLTimeElement, FreshnessProps>(function Fr
   return (
     <time dateTime={parsed.toISOString()} data-slot="freshness" data-state={state} {...props} {...tooltip.triggerProps} ref={ref} className={cx('mcp-freshness', className)}>
       {snapshot.slice(split + 1)}
-      {state === 'stale' && <span data-slot="freshness-stale" className="mcp-freshness-stale">{` (${labels.stale})`}</span>}
+      {state === 'stale' && <span data-slot="freshness-stale" className="mcp-freshness-stale">{` (${staleLabel})`}</span>}
       {tooltip.render && (
         <span data-slot="freshness-tooltip" className="mcp-freshness-tooltip" {...tooltip.tooltipProps}>
           {formatAbsoluteTime(parsed, { locale, timeZone })}

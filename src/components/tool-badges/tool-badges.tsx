@@ -10,7 +10,7 @@ import type { Labels } from '../../internal/default-labels.js';
 import { Icon } from '../../internal/icons.js';
 import { useLabels } from '../../internal/labels.js';
 import { useTooltip } from '../../internal/use-tooltip.js';
-import { useServerTrust } from '../approval-provider/approval-provider.js';
+import { useServerTrust } from '../approval-provider/approval-context.js';
 
 const ROOT_NAME = 'ToolBadge.Root';
 const ITEM_NAME = 'ToolBadge.Item';

@@ -12,7 +12,7 @@ import { cx } from '../../internal/cx.js';
 import { formatLabel, type Labels } from '../../internal/default-labels.js';
 import { Icon, type IconName } from '../../internal/icons.js';
 import { useLabels } from '../../internal/labels.js';
-import { useApprovalShared, usePendingApproval, useServerTrust, type ApprovalUI } from '../approval-provider/approval-provider.js';
+import { useApprovalShared, usePendingApproval, useServerTrust, type ApprovalUI } from '../approval-provider/approval-context.js';
 import { ToolBadges } from '../tool-badges/tool-badges.js';
 import { ToolResult, type ToolResultProps } from '../tool-result/tool-result.js';
 

@@ -10,7 +10,7 @@ import { cx } from '../../internal/cx.js';
 import type { Labels } from '../../internal/default-labels.js';
 import { useLabels } from '../../internal/labels.js';
 import { useColorScheme } from '../../internal/use-color-scheme.js';
-import { useServerTrust } from '../approval-provider/approval-provider.js';
+import { useServerTrust } from '../approval-provider/approval-context.js';
 import { ToolBadges } from '../tool-badges/tool-badges.js';
 
 /** Props of {@link ToolSummary}. */

@@ -1,0 +1,127 @@
+'use client';
+// The provider's context and the hooks that read it, apart from the provider
+// itself (which renders every consent dialog): a card or a badge that only
+// reads trust or its own prompt does not pull the dialogs into a bundle.
+import { createContext, useCallback, useContext, useSyncExternalStore } from 'react';
+import type { ApprovalStore } from '../../core/approvals.js';
+import type { ApprovalController, ApprovalRequest, ApprovalResult, PendingConsent, PendingToolApproval } from '../../core/controller.js';
+import { normalizeTrust, type ToolDecision, type Trust } from '../../core/decisions.js';
+
+/** Where tool confirmations appear: one dialog at a time, or inside each call's card. */
+export type ApprovalUI = 'dialog' | 'inline';
+
+/** What {@link useToolApproval} returns. Stable: it never changes while the provider lives. */
+export interface ToolApprovalApi {
+  /** Decides a call; asks the user when policy says confirm. Always resolves, never rejects. */
+  requestApproval(request: ApprovalRequest): Promise<ApprovalResult>;
+  /** What policy would say for a call, without asking anyone. */
+  previewDecision(request: ApprovalRequest): ToolDecision;
+  /** The trust the host gave a server. */
+  trustOf(serverId: string): Trust;
+  /** Resets the taint guard. */
+  resetTaint(): void;
+  /** The approval store in use. */
+  store: ApprovalStore;
+  /** The controller behind the provider. */
+  controller: ApprovalController;
+  /**
+   * Number of confirmations waiting, read when accessed.
+   *
+   * @deprecated Read it with `usePendingApprovals()`, which re-renders when
+   * it changes; this value does not.
+   */
+  readonly pending: number;
+}
+
+/** Internal: what the provider shares with its parts. */
+export interface Shared {
+  controller: ApprovalController;
+  api: ToolApprovalApi;
+  approvalUI: ApprovalUI;
+  /** Cards register their element so focus can return to the call when a dialog closes. */
+  cards: Map<string, HTMLElement>;
+}
+
+/** Internal: the provider's stable value. */
+export const ApprovalContext = createContext<Shared | null>(null);
+
+
+function useShared(hook: string): Shared {
+  const shared = useContext(ApprovalContext);
+  if (!shared) throw new Error(`${hook} must be used inside <ToolApprovalProvider>.`);
+  return shared;
+}
+
+/**
+ * Access to the nearest {@link ToolApprovalProvider}. The returned object is
+ * stable, so calling this does not re-render a component when requests come
+ * and go.
+ *
+ * @example
+ * const { requestApproval } = useToolApproval();
+ * const { outcome } = await requestApproval({ serverId, tool, args, callId });
+ * if (outcome === 'run') await client.callTool({ name: tool.name, arguments: args });
+ */
+export function useToolApproval(): ToolApprovalApi {
+  return useShared('useToolApproval()').api;
+}
+
+/** The nearest provider's API, or `null` outside one (for components that work either way). */
+export function useOptionalToolApproval(): ToolApprovalApi | null {
+  return useContext(ApprovalContext)?.api ?? null;
+}
+
+/** The controller of the nearest provider. */
+export function useApprovalController(): ApprovalController {
+  return useShared('useApprovalController()').controller;
+}
+
+const noSubscribe = () => () => {};
+
+/** Number of prompts waiting. Re-renders only when the number changes. */
+export function usePendingApprovals(): number {
+  const { controller } = useShared('usePendingApprovals()');
+  return useSyncExternalStore(controller.subscribe, () => controller.getSnapshot().queue.length, () => 0);
+}
+
+/** Whether the taint guard has tripped in this conversation. */
+export function useTaintState(): boolean {
+  const { controller } = useShared('useTaintState()');
+  return useSyncExternalStore(controller.subscribe, () => controller.getSnapshot().tainted, () => false);
+}
+
+/**
+ * The trust of a server as the nearest provider sees it, re-rendering only
+ * when it changes; `fallback` (normalised) outside a provider or without a
+ * server id. Inside a provider, a `fallback` of `untrusted` can only make it
+ * more cautious, never less.
+ */
+export function useServerTrust(serverId: string | undefined, fallback?: Trust | undefined): Trust {
+  const shared = useContext(ApprovalContext);
+  const controller = shared?.controller;
+  const subscribe = controller && serverId !== undefined ? controller.subscribe : noSubscribe;
+  const fromProvider = useSyncExternalStore(
+    subscribe,
+    () => (controller && serverId !== undefined ? controller.trustOf(serverId) : undefined),
+    () => (controller && serverId !== undefined ? controller.trustOf(serverId) : undefined),
+  );
+  if (fromProvider === undefined) return normalizeTrust(fallback);
+  return fallback !== undefined && normalizeTrust(fallback) === 'untrusted' ? 'untrusted' : fromProvider;
+}
+
+/** The prompt waiting for one call, if any. Re-renders only when that prompt changes. */
+export function usePendingApproval(callId: string | undefined): PendingToolApproval | undefined {
+  const shared = useContext(ApprovalContext);
+  const controller = shared?.controller;
+  const select = useCallback(
+    (): PendingConsent | undefined => (controller && callId !== undefined ? controller.getSnapshot().queue.find((item) => item.kind === 'tool' && item.callId === callId) : undefined),
+    [controller, callId],
+  );
+  const item = useSyncExternalStore(controller && callId !== undefined ? controller.subscribe : noSubscribe, select, () => undefined);
+  return item?.kind === 'tool' ? item : undefined;
+}
+
+/** Internal: what cards need from the provider without re-rendering on queue changes. */
+export function useApprovalShared(): Shared | null {
+  return useContext(ApprovalContext);
+}
