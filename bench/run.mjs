@@ -2,7 +2,7 @@
 // medians over repeated runs. Prints one table and writes bench/results.json.
 // Not part of `npm test`: times vary by machine; sizes are enforced there by size-limit.
 import { execFileSync } from 'node:child_process';
-import { createReadStream, existsSync, statSync, writeFileSync } from 'node:fs';
+import { createReadStream, existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { extname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -49,23 +49,11 @@ async function gzipSize(contents) {
   });
   return gzipSync(result.outputFiles[0].contents, { level: 9 }).length;
 }
-// What a host pays for what it imports (react, react-dom, every @radix-ui package and the optional peers external).
-const P5 = [
-  ['ContentBlocks alone', "export { ContentBlocks } from './dist/index.js'", 6000],
-  ['ToolResult', "export { ToolResult } from './dist/index.js'", null],
-  ['Freshness alone', "export { Freshness } from './dist/index.js'", 2000],
-  ['ToolBadges', "export { ToolBadges } from './dist/index.js'", null],
-  ['approval kit (ToolApprovalProvider + ToolCallCard + ToolConfirmDialog)', "export { ToolApprovalProvider, ToolCallCard, ToolConfirmDialog } from './dist/index.js'", null],
-  ['whole root entry', "export * from './dist/index.js'", 14000],
-  ['core entry', "export * from './dist/core/index.js'", 6000],
-  ['core decideToolCall alone', "export { decideToolCall } from './dist/core/index.js'", null],
-  ['core selectForViewer alone', "export { selectForViewer } from './dist/core/index.js'", null],
-  ['mcp entry', "export * from './dist/mcp/index.js'", null],
-  ['ai-sdk entry', "export * from './dist/ai-sdk/index.js'", null],
-  ['ai-sdk/react entry', "export * from './dist/ai-sdk/react.js'", null],
-];
-const p5 = {};
-for (const [name, contents] of P5) p5[name] = await gzipSize(contents);
+// What a host pays for what it imports: the same size-limit run whose budgets `npm test` enforces.
+const TARGETS = { 'ContentBlocks alone': 6000, 'Freshness alone': 2000, 'whole root entry': 14000, 'core entry': 6000 };
+const sizeLimit = JSON.parse(execFileSync(process.execPath, [join(root, 'node_modules/size-limit/bin.js'), '--json'], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }));
+const budgets = Object.fromEntries(JSON.parse(readFileSync(join(root, '.size-limit.json'), 'utf8')).map((entry) => [entry.name, entry.limit]));
+const p5 = Object.fromEntries(sizeLimit.map((entry) => [entry.name, entry.size]));
 const parserBytes = { ours: await gzipSize("export { parseLastModified } from './dist/core/index.js'"), dateFns: await gzipSize("export { dateFnsReader } from './bench/date-fns-reader.mjs'") };
 
 // Browser figures.
@@ -116,7 +104,7 @@ const rows = [
   ['P8 lastModified parser: ours, per parse', `${p8.oursNs.toFixed(0)} ns`, `date-fns/parseISO reader: ${p8.dateFnsNs.toFixed(0)} ns`, ratio(p8.oursNs, p8.dateFnsNs), '(choice)'],
   ['P8 lastModified parser: agreement on the spec + fixture corpus', `${p8.agree}/${p8.corpus}`, `differ only on: ${p8.disagreements.join(', ') || 'none'}`, `${p8.valid} valid`, '(choice)'],
   ['P8 lastModified parser: min+gzip', kb(parserBytes.ours), `date-fns reader: ${kb(parserBytes.dateFns)}`, ratio(parserBytes.ours, parserBytes.dateFns), '(choice)'],
-  ...P5.map(([name, , target]) => [`P5 size (min+gzip): ${name}`, kb(p5[name]), '–', kb(p5[name]), target ? `≤ ${target / 1000} kB` : '(budget in .size-limit.json)']),
+  ...Object.entries(p5).map(([name, size]) => [`P5 size (min+gzip): ${name}`, kb(size), `budget ${budgets[name]}`, kb(size), TARGETS[name] ? `≤ ${TARGETS[name] / 1000} kB` : '(budget)']),
 ];
 console.log(`\n| figure | ours | baseline | ratio / value | target |\n|---|---|---|---|---|`);
 for (const row of rows) console.log(`| ${row.join(' | ')} |`);
