@@ -22,19 +22,6 @@ import { ApprovalContext, type ApprovalUI, type Shared, type ToolApprovalApi } f
 
 export type { ApprovalRequest, ApprovalResult, ServerConfig };
 
-export {
-  useApprovalController,
-  useApprovalShared,
-  useOptionalToolApproval,
-  usePendingApproval,
-  usePendingApprovals,
-  useServerTrust,
-  useTaintState,
-  useToolApproval,
-  type ApprovalUI,
-  type ToolApprovalApi,
-} from './approval-context.js';
-
 /** Props of {@link ToolApprovalProvider}. */
 export interface ToolApprovalProviderProps {
   /** Servers by id. Unknown servers are untrusted. */

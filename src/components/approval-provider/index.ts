@@ -1,5 +1,5 @@
+export { ToolApprovalProvider, type ApprovalRequest, type ApprovalResult, type ServerConfig, type ToolApprovalProviderProps } from './approval-provider.js';
 export {
-  ToolApprovalProvider,
   useApprovalController,
   useOptionalToolApproval,
   usePendingApproval,
@@ -7,10 +7,6 @@ export {
   useServerTrust,
   useTaintState,
   useToolApproval,
-  type ApprovalRequest,
-  type ApprovalResult,
   type ApprovalUI,
-  type ServerConfig,
   type ToolApprovalApi,
-  type ToolApprovalProviderProps,
-} from './approval-provider.js';
+} from './approval-context.js';
