@@ -127,6 +127,8 @@ export const defaultLabels = {
   roleUser: 'User',
   roleAssistant: 'Assistant',
   editMessage: 'Message {number}',
+  /** A message with several text blocks: each box is named apart. */
+  editMessagePart: 'Message {number}, part {part}',
   maxTokens: 'Most tokens',
   temperature: 'Temperature',
   modelHints: 'Preferred models',

@@ -80,6 +80,20 @@ describe('SamplingReview — the request', () => {
     expect(escape).toHaveBeenCalledExactlyOnceWith({ action: 'deny' });
   });
 
+  it('a message with two text blocks gets two boxes named apart; each edit reaches its own block', async () => {
+    const user = userEvent.setup();
+    const onRespond = vi.fn(() => true);
+    const twoParts = { messages: [{ role: 'user', content: [{ type: 'text', text: 'First part.' }, { type: 'text', text: 'Second part.' }] }], maxTokens: 100 };
+    render(<SamplingReview prompt={promptFor(twoParts)} onRespond={onRespond} />);
+    await user.click(screen.getByRole('button', { name: 'Edit' }));
+    expect(screen.queryByRole('textbox', { name: 'Message 1' })).toBeNull();
+    await user.clear(screen.getByRole('textbox', { name: 'Message 1, part 2' }));
+    await user.type(screen.getByRole('textbox', { name: 'Message 1, part 2' }), 'Changed.');
+    expect(screen.getByRole('textbox', { name: 'Message 1, part 1' })).toHaveValue('First part.');
+    await user.click(screen.getByRole('button', { name: 'Send to model' }));
+    expect(onRespond).toHaveBeenCalledExactlyOnceWith({ action: 'approve', edits: { texts: { '0:1': 'Changed.' } } });
+  });
+
   it('a malformed request can only be denied', () => {
     render(<SamplingReview prompt={promptFor({ messages: 'nope' })} onRespond={() => true} />);
     expect(screen.getAllByRole('button').map((b) => b.textContent)).toEqual(['Deny']);

@@ -274,8 +274,15 @@ export const SamplingRequest = forwardRef<HTMLDivElement, ComponentPropsWithoutR
             <li key={m} data-role={message.role} className="mcp-sampling-message">
               <span className="mcp-content-block-audience">{message.role === 'user' ? labels.roleUser : labels.roleAssistant}</span>
               {editing && visibleText.length > 0 ? (
-                visibleText.map(({ key, text }) => (
-                  <textarea key={key} aria-label={formatLabel(labels.editMessage, { number: m + 1 })} className="mcp-input mcp-textarea" value={texts[key] ?? text} onChange={(event) => setText(key, event.currentTarget.value, text)} rows={3} />
+                visibleText.map(({ key, text }, part) => (
+                  <textarea
+                    key={key}
+                    aria-label={visibleText.length > 1 ? formatLabel(labels.editMessagePart, { number: m + 1, part: part + 1 }) : formatLabel(labels.editMessage, { number: m + 1 })}
+                    className="mcp-input mcp-textarea"
+                    value={texts[key] ?? text}
+                    onChange={(event) => setText(key, event.currentTarget.value, text)}
+                    rows={3}
+                  />
                 ))
               ) : (
                 <ContentBlocks blocks={displayBlocks(message.content)} />
