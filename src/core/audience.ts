@@ -38,17 +38,14 @@ function copyFields(value: object, fields: readonly string[]): Record<string, un
   const copy: Record<string, unknown> = {};
   const source = value as Record<string, unknown>;
   try {
-    let found = 0;
     for (let i = 0; i < fields.length; i++) {
       const key = fields[i]!;
       const item = source[key];
       if (item === undefined) continue;
-      found++;
       copy[key] = key === 'annotations' ? copyAnnotations(item) : key === 'resource' && isObjectLike(item) ? copyFields(item, RESOURCE_FIELDS) : item;
     }
     // Anything else the server sent (newer spec fields) travels along, read once too.
-    const keys = Object.keys(value);
-    if (keys.length > found) for (const key of keys) if (!(key in copy) && !fields.includes(key)) copy[key] = source[key];
+    for (const key of Object.keys(value)) if (!(key in copy) && !fields.includes(key)) copy[key] = source[key];
   } catch {
     return UNREADABLE;
   }

@@ -54,6 +54,23 @@ describe('selectForViewer', () => {
     block({ audience: ['assistant', 'user'] }),
   ];
 
+  it('a class instance: fields from its prototype and its own newer fields both reach the snapshot, each read once', () => {
+    let reads = 0;
+    class TextContent {
+      get type() {
+        reads++;
+        return 'text';
+      }
+      get text() {
+        reads++;
+        return 'hello';
+      }
+    }
+    const instance = Object.assign(new TextContent(), { newSpecField: 1 });
+    expect(selectForViewer([instance], 'assistant')).toEqual([{ type: 'text', text: 'hello', newSpecField: 1 }]);
+    expect(reads).toBe(2);
+  });
+
   it('keeps order and returns plain snapshots equal to the blocks (never the caller\'s objects)', () => {
     expect(selectForViewer(blocks, 'user')).toEqual([blocks[0], blocks[2], blocks[4]]);
     expect(selectForViewer(blocks, 'user')[0]).not.toBe(blocks[0]);
