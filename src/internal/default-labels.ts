@@ -4,11 +4,6 @@
  * hard-codes copy. (Decision reasons keep their text in core, next to the
  * policy that produces them.)
  */
-// Freshness's one string on its own, so a page with only freshness labels
-// does not carry every other string (see the P5 sizes).
-/** Default strings of `Freshness`. */
-export const freshnessLabels = { stale: 'stale' } as const;
-
 export const defaultLabels = {
   // Tool badges. `{claim}` is used for untrusted servers.
   readOnly: 'Read-only',
@@ -147,6 +142,13 @@ export const defaultLabels = {
   modelAnswer: 'The model’s answer',
   model: 'Model',
 } as const;
+
+/**
+ * Default strings of `Freshness`, on their own so a page with only freshness
+ * labels does not carry every other string (the P5 sizes). Equal to
+ * `defaultLabels.stale` (tested).
+ */
+export const freshnessLabels = { stale: 'stale' } as const;
 
 /** Every built-in string, by key. */
 export type Labels = { [K in keyof typeof defaultLabels]: string };
