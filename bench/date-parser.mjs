@@ -10,6 +10,8 @@ const DATE_LIKE = /\d{4}-\d{2}-\d{2}(?:[T ][0-9:.,]+(?:[Zz]|[+-]\d{2}(?::?\d{2})
 
 function* files(dir) {
   for (const name of readdirSync(dir)) {
+    // Tracked files only: not the consumer checks' installed packages.
+    if (name.startsWith('.') || name === 'node_modules') continue;
     const path = join(dir, name);
     if (statSync(path).isDirectory()) yield* files(path);
     else if (/\.(json|ts|tsx)$/.test(name)) yield path;
