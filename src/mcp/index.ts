@@ -61,7 +61,11 @@ interface RequestTaskStore {
   createTask(options: { ttl?: number | null | undefined }): Promise<{ taskId: string }>;
   updateTaskStatus(taskId: string, status: 'working' | 'input_required' | 'completed' | 'failed' | 'cancelled', statusMessage?: string): Promise<void>;
   storeTaskResult(taskId: string, status: 'completed' | 'failed', result: Record<string, unknown>): Promise<void>;
+  getTask(taskId: string): Promise<{ status: string } | null | undefined>;
 }
+
+/** How often an open prompt for a task-augmented request checks that its task still waits. */
+export const TASK_WATCH_MS = 1000;
 
 /** The SDK's request `extra`, as far as the handlers read it. */
 interface RequestExtra {
@@ -75,20 +79,38 @@ interface RequestExtra {
  * once; the person is asked in the background, and the answer becomes the
  * task's result, which the server fetches with `tasks/result`.
  */
-async function answerAsTask(request: { params?: unknown }, extra: RequestExtra, ask: () => Promise<{ ok: true; result: Record<string, unknown> } | { ok: false; message: string }>): Promise<unknown> {
+async function answerAsTask(
+  request: { params?: unknown },
+  extra: RequestExtra,
+  ask: (signal: AbortSignal) => Promise<{ ok: true; result: Record<string, unknown> } | { ok: false; message: string }>,
+): Promise<unknown> {
   const task = ownData(request.params, 'task');
   const store = extra.taskStore;
   if (!isRecord(task) || !store) return undefined;
   const ttl = ownData(task, 'ttl');
   const created = await store.createTask({ ttl: typeof ttl === 'number' ? ttl : undefined });
+  // The server may cancel the task (tasks/cancel) or let it expire before the
+  // person answers: then nobody waits for the answer, and the prompt closes.
+  const abandoned = new AbortController();
+  const watch = setInterval(() => {
+    store.getTask(created.taskId).then(
+      (current) => {
+        if (!current || current.status === 'cancelled' || current.status === 'failed' || current.status === 'completed') abandoned.abort();
+      },
+      () => abandoned.abort(),
+    );
+  }, TASK_WATCH_MS);
   void (async () => {
     try {
       await store.updateTaskStatus(created.taskId, 'input_required', 'Waiting for the person to answer.');
-      const answer = await ask();
+      const answer = await ask(abandoned.signal);
+      if (abandoned.signal.aborted) return;
       if (answer.ok) await store.storeTaskResult(created.taskId, 'completed', answer.result);
       else await store.updateTaskStatus(created.taskId, 'failed', answer.message);
     } catch {
       // The task expired or was cancelled meanwhile: nobody is waiting for it.
+    } finally {
+      clearInterval(watch);
     }
   })();
   return { task: created };
@@ -171,7 +193,7 @@ export function registerMcpRequestHandlers(client: Client, controller: ApprovalC
           });
           return outcome.result as unknown as Record<string, unknown>;
         };
-        const asTask = await answerAsTask(request, extra, async () => ({ ok: true, result: await ask() }));
+        const asTask = await answerAsTask(request, extra, async (signal) => ({ ok: true, result: await ask(signal) }));
         return asTask ?? (await ask(extra.signal));
       }) as Promise<never>,
     ),
@@ -193,7 +215,7 @@ export function registerMcpRequestHandlers(client: Client, controller: ApprovalC
           if (outcome.outcome === 'failed') return { ok: false, code: -32603, message: outcome.error ?? 'The model failed.' };
           return { ok: false, code: SAMPLING_REJECTED_CODE, message: 'User rejected sampling request' };
         };
-        const asTask = await answerAsTask(request, extra, () => ask());
+        const asTask = await answerAsTask(request, extra, (signal) => ask(signal));
         if (asTask) return asTask;
         const answer = await ask(extra.signal);
         if (answer.ok) return answer.result;
