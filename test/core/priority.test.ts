@@ -69,6 +69,22 @@ describe('orderByPriority', () => {
   });
 });
 
+describe('orderByPriority with a host priorityOf', () => {
+  it('is stable for any numbers, ±0 and ±Infinity included; NaN and non-numbers sort as neutral (property)', () => {
+    const value = fc.oneof(fc.double(), fc.constant(-0), fc.constant(Number.NaN), fc.constant(Number.POSITIVE_INFINITY), fc.constant(undefined), fc.constant('high' as unknown as number));
+    fc.assert(
+      fc.property(fc.array(value, { maxLength: 60 }), fc.double({ min: 0, max: 1, noNaN: true }), (values, neutral) => {
+        const items = values.map((v, i) => ({ v, i }));
+        const eff = (item: (typeof items)[number]) => (typeof item.v === 'number' && !Number.isNaN(item.v) ? item.v : neutral);
+        const sorted = orderByPriority(items, { priorityOf: (item) => item.v, neutral });
+        const expected = [...items].sort((a, b) => (eff(a) === eff(b) ? a.i - b.i : eff(b) - eff(a)));
+        expect(sorted.map((item) => item.i)).toEqual(expected.map((item) => item.i));
+      }),
+      { numRuns: 1000 },
+    );
+  });
+});
+
 describe('splitByPriority', () => {
   it('folds blocks strictly below the threshold, keeping order in both parts', () => {
     const blocks = [p(0.3, 'a'), p(undefined, 'b'), p(0.9, 'c'), p(0.1, 'd'), p(0.4, 'e')];
