@@ -15,15 +15,6 @@ export function isObjectLike(value: unknown): value is Record<string, unknown> {
   }
 }
 
-/** Whether `value` is an array; `false` for anything that throws when asked. */
-export function isArraySafe(value: unknown): value is readonly unknown[] {
-  try {
-    return Array.isArray(value);
-  } catch {
-    return false;
-  }
-}
-
 /** Marks a field that exists but could not be read as data. */
 export const UNREADABLE: unique symbol = Symbol('unreadable');
 
@@ -43,21 +34,6 @@ export function ownData(target: unknown, key: string): unknown {
   }
   if (descriptor === undefined) return undefined;
   return 'value' in descriptor ? descriptor.value : UNREADABLE;
-}
-
-/**
- * Reads one field with an ordinary `[[Get]]` (getters run, once), or
- * {@link UNREADABLE} when reading throws. Used for content blocks, which may
- * legitimately be class instances; each field is read exactly once into a
- * snapshot.
- */
-export function readField(target: unknown, key: string): unknown {
-  if (typeof target !== 'object' || target === null) return undefined;
-  try {
-    return (target as Record<string, unknown>)[key];
-  } catch {
-    return UNREADABLE;
-  }
 }
 
 /** A copy of an array read once (length once, each index once), or `null` when it cannot be read. */
