@@ -95,7 +95,8 @@ async function answerAsTask(
   const watch = setInterval(() => {
     store.getTask(created.taskId).then(
       (current) => {
-        if (!current || current.status === 'cancelled' || current.status === 'failed' || current.status === 'completed') abandoned.abort();
+        // Still waiting means input_required (ours) or working; anything else, or no task, ends the prompt.
+        if (current?.status !== 'input_required' && current?.status !== 'working') abandoned.abort();
       },
       () => abandoned.abort(),
     );
