@@ -24,7 +24,8 @@ run(bin('attw'), ['--pack', '.', '--profile', 'esm-only', '--exclude-entrypoints
 console.log('== core is framework-free in the build');
 const coreDir = join(root, 'dist/core');
 const offenders = [];
-for (const file of readdirSync(coreDir)) {
+for (const entry of readdirSync(coreDir, { recursive: true })) {
+  const file = String(entry);
   if (!file.endsWith('.js') && !file.endsWith('.d.ts')) continue;
   const text = readFileSync(join(coreDir, file), 'utf8');
   for (const [, spec] of text.matchAll(/(?:from|import)\s*['"]([^'"]+)['"]/g)) {

@@ -5,7 +5,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
 import { expect, fn, screen, userEvent, waitFor, within } from 'storybook/test';
 import { ToolConfirm, ToolConfirmDialog, decideToolCall, type ConfirmRequest, type DecisionInput, type Trust } from '../src/index.js';
-import type { Tool } from '../src/core/types.js';
+import type { Tool } from '../src/core/shared/types.js';
 import { bareTool, createEntitiesTool, deleteEntitiesTool, disguisedTool, fetchTool, readFileTool, rtlTool } from '../test/fixtures/tools.js';
 import styles from './stories.module.css';
 

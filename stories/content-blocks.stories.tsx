@@ -2,7 +2,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { ContentBlocks } from '../src/index.js';
-import type { ContentBlock } from '../src/core/types.js';
+import type { ContentBlock } from '../src/core/shared/types.js';
 import { FIXED_NOW, dated, embeddedBlobBlock, embeddedTextBlock, everyType, fileLinkBlock, imageBlock, audioBlock, linkBlock, malformed, mixedAudience, prioritised, textBlock } from '../test/fixtures/content.js';
 import styles from './stories.module.css';
 

@@ -3,7 +3,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useEffect, useState, type ReactNode } from 'react';
 import { expect, fn, screen, userEvent, waitFor, within } from 'storybook/test';
 import { ToolApprovalProvider, ToolCallCard, createApprovalController, decideToolCall, toolCallStatusFromTask, type ApprovalController, type PolicyMode, type ServerConfig } from '../src/index.js';
-import type { Tool } from '../src/core/types.js';
+import type { Tool } from '../src/core/shared/types.js';
 import { FIXED_NOW, errorResult, mixedAudience, prioritised } from '../test/fixtures/content.js';
 import { createEntitiesTool, deleteEntitiesTool, readFileTool, researchTool } from '../test/fixtures/tools.js';
 import styles from './stories.module.css';

@@ -2,7 +2,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
 import { ToolApprovalProvider, ToolSummary } from '../src/index.js';
-import type { Tool } from '../src/core/types.js';
+import type { Tool } from '../src/core/shared/types.js';
 import { bareTool, deleteEntitiesTool, disguisedTool, iconTool, longTitleTool, readFileTool, rtlTool } from '../test/fixtures/tools.js';
 
 const meta = {

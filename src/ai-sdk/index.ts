@@ -11,13 +11,13 @@
  * ```
  */
 import { convertToModelMessages, type ModelMessage, type ToolApprovalStatus, type ToolSet, type UIMessage } from 'ai';
-import { createApprovalStore, canOfferRemember, type ApprovalStorageAdapter, type ApprovalStore } from '../core/approvals.js';
-import { selectForViewer } from '../core/audience.js';
-import { createApprovalController, type ApprovalPolicy, type ConsentRecord } from '../core/controller.js';
-import type { ToolOverride } from '../core/decisions.js';
-import { isRecord } from '../core/issues.js';
-import { copyArray, ownData, UNREADABLE } from '../core/read.js';
-import type { Tool } from '../core/types.js';
+import { createApprovalStore, canOfferRemember, type ApprovalStorageAdapter, type ApprovalStore } from '../core/tool/approvals.js';
+import { selectForViewer } from '../core/content/audience.js';
+import { createApprovalController, type ApprovalPolicy, type ConsentRecord } from '../core/consent/controller.js';
+import type { ToolOverride } from '../core/tool/decisions.js';
+import { isRecord } from '../core/shared/issues.js';
+import { copyArray, ownData, UNREADABLE } from '../core/shared/read.js';
+import type { Tool } from '../core/shared/types.js';
 
 // Stores ---------------------------------------------------------------------
 

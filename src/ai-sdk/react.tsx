@@ -7,11 +7,11 @@
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useOptionalToolApproval } from '../components/approval-provider/approval-context.js';
 import { ToolCallCard, type ToolCallCardProps } from '../components/tool-call-card/tool-call-card.js';
-import { decisionReason } from '../core/decisions.js';
-import { isRecord } from '../core/issues.js';
-import { ownData } from '../core/read.js';
-import type { ToolCallStatus } from '../core/tool-status.js';
-import type { CallToolResult, Tool } from '../core/types.js';
+import { decisionReason } from '../core/tool/decisions.js';
+import { isRecord } from '../core/shared/issues.js';
+import { ownData } from '../core/shared/read.js';
+import type { ToolCallStatus } from '../core/tool/tool-status.js';
+import type { CallToolResult, Tool } from '../core/shared/types.js';
 
 /** The states of an AI SDK tool UI part. */
 export type McpToolPartState = 'input-streaming' | 'input-available' | 'approval-requested' | 'approval-responded' | 'output-available' | 'output-error' | 'output-denied';

@@ -21,10 +21,10 @@ export type {
   ToolAnnotations,
   ToolExecution,
   ToolSchema,
-} from './types.js';
-export { UNREADABLE, canonicalForm, isObjectLike, ownData, type CanonicalLimits } from './read.js';
-export type { AnnotationIssue, AnnotationIssueCode, AnnotationIssueHandler } from './issues.js';
-export { sanitizeLabel, DEFAULT_LABEL_MAX_LENGTH, type SanitizedLabel } from './text.js';
+} from './shared/types.js';
+export { UNREADABLE, canonicalForm, isObjectLike, ownData, type CanonicalLimits } from './shared/read.js';
+export type { AnnotationIssue, AnnotationIssueCode, AnnotationIssueHandler } from './shared/issues.js';
+export { sanitizeLabel, DEFAULT_LABEL_MAX_LENGTH, type SanitizedLabel } from './text/sanitize.js';
 export {
   TOOL_HINT_NAMES,
   TOOL_NAME_MAX_LENGTH,
@@ -50,8 +50,8 @@ export {
   type ToolLike,
   type ToolReadOptions,
   type ToolRisk,
-} from './tool-hints.js';
-export { safeIconUrl, selectIcon, type IconOptions } from './icons.js';
+} from './tool/tool-hints.js';
+export { safeIconUrl, selectIcon, type IconOptions } from './content/icons.js';
 export {
   isVisibleTo,
   readAudience,
@@ -62,7 +62,7 @@ export {
   type AudienceOptions,
   type Viewer,
   type VisibleBlock,
-} from './audience.js';
+} from './content/audience.js';
 export {
   DEFAULT_NEUTRAL_PRIORITY,
   blockPriority,
@@ -71,7 +71,7 @@ export {
   splitByPriority,
   type PriorityOptions,
   type PrioritySplit,
-} from './priority.js';
+} from './content/priority.js';
 export {
   DEFAULT_FUTURE_SKEW_MS,
   describeFreshness,
@@ -84,7 +84,7 @@ export {
   type FreshnessLabel,
   type FreshnessOptions,
   type FreshnessState,
-} from './freshness.js';
+} from './content/freshness.js';
 export {
   DEFAULT_AUDIO_TYPES,
   DEFAULT_IMAGE_TYPES,
@@ -95,7 +95,7 @@ export {
   mimeEssence,
   safeHttpUrl,
   safeMediaUrl,
-} from './media.js';
+} from './content/media.js';
 export {
   prepareBlock,
   prepareContent,
@@ -107,7 +107,7 @@ export {
   type PrepareContentOptions,
   type PreparedBlock,
   type PreparedContent,
-} from './content.js';
+} from './content/content.js';
 export {
   assumedHints,
   canRetryWithoutAsking,
@@ -131,7 +131,7 @@ export {
   type ToolDecision,
   type ToolOverride,
   type Trust,
-} from './decisions.js';
+} from './tool/decisions.js';
 export {
   canOfferRemember,
   createApprovalStore,
@@ -142,7 +142,7 @@ export {
   type RememberRefusal,
   type RememberResult,
   type ToolPart,
-} from './approvals.js';
+} from './tool/approvals.js';
 export {
   createApprovalController,
   type ApprovalController,
@@ -168,7 +168,7 @@ export {
   type PendingToolApproval,
   type ServerConfig,
   type ToolApprovalResponse,
-} from './controller.js';
+} from './consent/controller.js';
 export {
   presentTool,
   type BadgeStatus,
@@ -176,8 +176,8 @@ export {
   type PresentToolOptions,
   type PresentedBadge,
   type ToolPresentation,
-} from './presentation.js';
-export { diffToolAnnotations, isToolListStale, toolListExpiresAt, type ToolAnnotationChange } from './drift.js';
+} from './tool/presentation.js';
+export { diffToolAnnotations, isToolListStale, toolListExpiresAt, type ToolAnnotationChange } from './tool/drift.js';
 export {
   progressFraction,
   toolCallState,
@@ -190,7 +190,7 @@ export {
   type ToolCallState,
   type ToolCallStatus,
   type ToolTaskInfo,
-} from './tool-status.js';
+} from './tool/tool-status.js';
 export {
   SENSITIVE_TERMS,
   describeElicitationUrl,
@@ -209,7 +209,7 @@ export {
   type ElicitationValidation,
   type ElicitationValues,
   type ElicitationView,
-} from './elicitation.js';
+} from './requests/elicitation.js';
 export {
   applySamplingEdits,
   editSamplingResult,
@@ -220,7 +220,7 @@ export {
   type SamplingResultView,
   type SamplingToolView,
   type SamplingView,
-} from './sampling.js';
+} from './requests/sampling.js';
 export {
   decideServerRequest,
   type ServerRequestDecision,
@@ -228,7 +228,7 @@ export {
   type ServerRequestKind,
   type ServerRequestPolicy,
   type ServerRequestRecord,
-} from './server-requests.js';
+} from './requests/server-requests.js';
 export {
   DEFAULT_ARGUMENT_STRING_LIMIT,
   FOLDED_PREVIEW_LIMITS,
@@ -239,4 +239,4 @@ export {
   visibleString,
   type ArgumentsPreview,
   type PreviewLimits,
-} from './arguments.js';
+} from './tool/arguments.js';

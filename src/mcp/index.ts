@@ -7,9 +7,9 @@
  */
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { CreateMessageRequestSchema, ElicitRequestSchema, ElicitationCompleteNotificationSchema, McpError, type ClientCapabilities } from '@modelcontextprotocol/sdk/types.js';
-import type { ApprovalController, ElicitationOutcome } from '../core/controller.js';
-import { isRecord } from '../core/issues.js';
-import { copyArray, ownData } from '../core/read.js';
+import type { ApprovalController, ElicitationOutcome } from '../core/consent/controller.js';
+import { isRecord } from '../core/shared/issues.js';
+import { copyArray, ownData } from '../core/shared/read.js';
 
 /** What {@link mcpClientCapabilities} declares. */
 export interface McpCapabilityOptions {

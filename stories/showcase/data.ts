@@ -1,4 +1,4 @@
-import type { CallToolResult, ContentBlock, Tool } from '../../src/core/types.js';
+import type { CallToolResult, ContentBlock, Tool } from '../../src/core/shared/types.js';
 import type { ServerConfig } from '../../src/index.js';
 
 /** Built-in data for the chat-host showcase: no network needed. */

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { useEffect, useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { ToolApprovalProvider, usePendingApprovals, useToolApproval, type ApprovalRequest, type ApprovalResult, type ConsentRecord, type ServerConfig } from '../../src/index.js';
-import type { Tool } from '../../src/core/types.js';
+import type { Tool } from '../../src/core/shared/types.js';
 import { createEntitiesTool, deleteEntitiesTool, readFileTool } from '../fixtures/tools.js';
 
 type Api = ReturnType<typeof useToolApproval>;

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { createRef } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { LabelsProvider, ToolApprovalProvider, ToolBadge, ToolBadges } from '../../src/index.js';
-import type { Tool } from '../../src/core/types.js';
+import type { Tool } from '../../src/core/shared/types.js';
 import { axe } from '../axe.js';
 import { bareTool, deleteEntitiesTool, readFileTool, researchTool } from '../fixtures/tools.js';
 

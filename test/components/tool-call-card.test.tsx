@@ -16,7 +16,7 @@ import {
   type ToolCallStatus,
   toolCallStatusFromTask,
 } from '../../src/index.js';
-import type { Tool } from '../../src/core/types.js';
+import type { Tool } from '../../src/core/shared/types.js';
 import { axe } from '../axe.js';
 import { errorResult, mixedAudience } from '../fixtures/content.js';
 import { createEntitiesTool, deleteEntitiesTool, readFileTool } from '../fixtures/tools.js';

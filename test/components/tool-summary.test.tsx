@@ -2,7 +2,7 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { ToolSummary } from '../../src/index.js';
-import type { Tool } from '../../src/core/types.js';
+import type { Tool } from '../../src/core/shared/types.js';
 import { axe } from '../axe.js';
 import { PNG_1X1, disguisedTool, iconTool, longTitleTool, readFileTool } from '../fixtures/tools.js';
 import { describeSpec, specExamples } from '../spec-fixtures.js';

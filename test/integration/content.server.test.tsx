@@ -5,7 +5,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ContentBlocks, ToolResult, selectForViewer } from '../../src/index.js';
 import { prepareContent } from '../../src/core/index.js';
-import type { AnnotationIssue } from '../../src/core/issues.js';
+import type { AnnotationIssue } from '../../src/core/shared/issues.js';
 import { startServer, type RunningServer } from './mcp-servers.js';
 
 describe('real server-everything results, rendered for the user', () => {

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ToolApprovalProvider, ToolConfirmDialog, ToolResult, decideToolCall, useToolApproval, type ApprovalResult } from '../../src/index.js';
 import { startServer, type RunningServer } from './mcp-servers.js';
 import { describeSpec, specExamples } from '../spec-fixtures.js';
-import { diffToolAnnotations, toolListExpiresAt } from '../../src/core/drift.js';
+import { diffToolAnnotations, toolListExpiresAt } from '../../src/core/tool/drift.js';
 
 describe('real server-memory: decisions and the confirmation flow', () => {
   let memory: RunningServer;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
-import { resolveToolHints, toolRisk } from '../../src/core/tool-hints.js';
+import { resolveToolHints, toolRisk } from '../../src/core/tool/tool-hints.js';
 import { startServer, type RunningServer } from './mcp-servers.js';
 
 describe('real servers: tool hints resolve to what their definitions imply', () => {

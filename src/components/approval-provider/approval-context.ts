@@ -3,9 +3,9 @@
 // itself (which renders every consent dialog): a card or a badge that only
 // reads trust or its own prompt does not pull the dialogs into a bundle.
 import { createContext, useCallback, useContext, useSyncExternalStore } from 'react';
-import type { ApprovalStore } from '../../core/approvals.js';
-import type { ApprovalController, ApprovalRequest, ApprovalResult, PendingConsent, PendingToolApproval } from '../../core/controller.js';
-import { normalizeTrust, type ToolDecision, type Trust } from '../../core/decisions.js';
+import type { ApprovalStore } from '../../core/tool/approvals.js';
+import type { ApprovalController, ApprovalRequest, ApprovalResult, PendingConsent, PendingToolApproval } from '../../core/consent/controller.js';
+import { normalizeTrust, type ToolDecision, type Trust } from '../../core/tool/decisions.js';
 
 /** Where tool confirmations appear: one dialog at a time, or inside each call's card. */
 export type ApprovalUI = 'dialog' | 'inline';

@@ -1,6 +1,6 @@
 'use client';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
-import type { ApprovalStore } from '../../core/approvals.js';
+import type { ApprovalStore } from '../../core/tool/approvals.js';
 import {
   createApprovalController,
   type ApprovalController,
@@ -9,9 +9,9 @@ import {
   type ConsentRecord,
   type NowSource,
   type ServerConfig,
-} from '../../core/controller.js';
-import type { ServerRequestPolicy } from '../../core/server-requests.js';
-import type { DecisionReasonCode, PolicyMode } from '../../core/decisions.js';
+} from '../../core/consent/controller.js';
+import type { ServerRequestPolicy } from '../../core/requests/server-requests.js';
+import type { DecisionReasonCode, PolicyMode } from '../../core/tool/decisions.js';
 import type { Labels } from '../../internal/default-labels.js';
 import { LabelsProvider } from '../../internal/labels.js';
 import { useUnmount } from '../../internal/use-unmount.js';

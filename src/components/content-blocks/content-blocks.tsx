@@ -1,10 +1,10 @@
 'use client';
 import { useControllableState } from '@radix-ui/react-use-controllable-state';
 import { forwardRef, useId, useMemo, type ComponentPropsWithoutRef, type ComponentType, type ReactNode } from 'react';
-import type { Viewer } from '../../core/audience.js';
-import { prepareContent, type BlockKind, type BlockOrder, type PreparedBlock } from '../../core/content.js';
-import type { NowSource } from '../../core/controller.js';
-import type { AnnotationIssueHandler } from '../../core/issues.js';
+import type { Viewer } from '../../core/content/audience.js';
+import { prepareContent, type BlockKind, type BlockOrder, type PreparedBlock } from '../../core/content/content.js';
+import type { NowSource } from '../../core/consent/controller.js';
+import type { AnnotationIssueHandler } from '../../core/shared/issues.js';
 import { cx } from '../../internal/cx.js';
 import { formatLabel, type Labels } from '../../internal/default-labels.js';
 import { Icon } from '../../internal/icons.js';

@@ -1,8 +1,8 @@
 'use client';
 import { useState, type ComponentType, type ReactNode } from 'react';
-import type { BlockKind, BlockView, PreparedBlock } from '../../core/content.js';
-import { formatBytes } from '../../core/media.js';
-import { sanitizeLabel } from '../../core/text.js';
+import type { BlockKind, BlockView, PreparedBlock } from '../../core/content/content.js';
+import { formatBytes } from '../../core/content/media.js';
+import { sanitizeLabel } from '../../core/text/sanitize.js';
 import { formatLabel, type Labels } from '../../internal/default-labels.js';
 import { Icon } from '../../internal/icons.js';
 

@@ -2,9 +2,9 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useControllableState } from '@radix-ui/react-use-controllable-state';
 import { createContext, forwardRef, useCallback, useContext, useEffect, useId, useMemo, useRef, useState, type ComponentPropsWithoutRef, type FormEvent, type ReactNode } from 'react';
-import type { ElicitationResponse } from '../../core/controller.js';
-import { safeName, type DecisionReason, type Trust } from '../../core/decisions.js';
-import { initialElicitationValues, validateElicitation, type ElicitationField, type ElicitationValues, type ElicitationView } from '../../core/elicitation.js';
+import type { ElicitationResponse } from '../../core/consent/controller.js';
+import { safeName, type DecisionReason, type Trust } from '../../core/tool/decisions.js';
+import { initialElicitationValues, validateElicitation, type ElicitationField, type ElicitationValues, type ElicitationView } from '../../core/requests/elicitation.js';
 import { cx } from '../../internal/cx.js';
 import { formatLabel, type Labels } from '../../internal/default-labels.js';
 import { Icon } from '../../internal/icons.js';

@@ -1,8 +1,8 @@
 'use client';
 import { forwardRef, useCallback, useMemo, useState, useSyncExternalStore, type ComponentPropsWithoutRef } from 'react';
-import type { NowSource } from '../../core/controller.js';
-import { formatAbsoluteTime, freshnessLabel, readLastModified } from '../../core/freshness.js';
-import type { AnnotationIssueHandler } from '../../core/issues.js';
+import type { NowSource } from '../../core/consent/controller.js';
+import { formatAbsoluteTime, freshnessLabel, readLastModified } from '../../core/content/freshness.js';
+import type { AnnotationIssueHandler } from '../../core/shared/issues.js';
 import { clockNow, subscribeClock } from '../../internal/clock.js';
 import { cx } from '../../internal/cx.js';
 import { freshnessLabels, type Labels } from '../../internal/default-labels.js';

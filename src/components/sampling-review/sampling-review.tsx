@@ -2,11 +2,11 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useControllableState } from '@radix-ui/react-use-controllable-state';
 import { createContext, forwardRef, useCallback, useContext, useEffect, useId, useMemo, useRef, useState, type ComponentPropsWithoutRef, type ReactNode } from 'react';
-import { formatPreview } from '../../core/arguments.js';
-import { selectVisible } from '../../core/audience.js';
-import type { SamplingResponse } from '../../core/controller.js';
-import { safeName, type DecisionReason, type Trust } from '../../core/decisions.js';
-import type { SamplingResultView, SamplingView } from '../../core/sampling.js';
+import { formatPreview } from '../../core/tool/arguments.js';
+import { selectVisible } from '../../core/content/audience.js';
+import type { SamplingResponse } from '../../core/consent/controller.js';
+import { safeName, type DecisionReason, type Trust } from '../../core/tool/decisions.js';
+import type { SamplingResultView, SamplingView } from '../../core/requests/sampling.js';
 import { cx } from '../../internal/cx.js';
 import { formatLabel, type Labels } from '../../internal/default-labels.js';
 import { Icon } from '../../internal/icons.js';

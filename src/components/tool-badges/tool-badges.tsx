@@ -1,10 +1,10 @@
 'use client';
 import { createContext, forwardRef, useContext, useMemo, type ComponentPropsWithoutRef, type ReactNode } from 'react';
-import type { Trust } from '../../core/decisions.js';
-import type { AnnotationIssueHandler } from '../../core/issues.js';
-import { presentTool, type PresentedBadge } from '../../core/presentation.js';
-import type { ToolBadgeKind } from '../../core/tool-hints.js';
-import type { Tool } from '../../core/types.js';
+import type { Trust } from '../../core/tool/decisions.js';
+import type { AnnotationIssueHandler } from '../../core/shared/issues.js';
+import { presentTool, type PresentedBadge } from '../../core/tool/presentation.js';
+import type { ToolBadgeKind } from '../../core/tool/tool-hints.js';
+import type { Tool } from '../../core/shared/types.js';
 import { cx } from '../../internal/cx.js';
 import type { Labels } from '../../internal/default-labels.js';
 import { Icon } from '../../internal/icons.js';

@@ -1,10 +1,10 @@
 'use client';
 import { forwardRef, type ComponentPropsWithoutRef } from 'react';
-import { formatPreview } from '../../core/arguments.js';
-import { structuredContentVisible } from '../../core/content.js';
-import { isRecord, report } from '../../core/issues.js';
-import { ownData } from '../../core/read.js';
-import type { CallToolResult } from '../../core/types.js';
+import { formatPreview } from '../../core/tool/arguments.js';
+import { structuredContentVisible } from '../../core/content/content.js';
+import { isRecord, report } from '../../core/shared/issues.js';
+import { ownData } from '../../core/shared/read.js';
+import type { CallToolResult } from '../../core/shared/types.js';
 import { cx } from '../../internal/cx.js';
 import { Icon } from '../../internal/icons.js';
 import { useLabels } from '../../internal/labels.js';

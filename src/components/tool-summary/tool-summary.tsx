@@ -1,11 +1,11 @@
 'use client';
 import { forwardRef, useMemo, type ComponentPropsWithoutRef } from 'react';
-import type { Trust } from '../../core/decisions.js';
-import { selectIcon } from '../../core/icons.js';
-import type { AnnotationIssueHandler } from '../../core/issues.js';
-import { presentTool } from '../../core/presentation.js';
-import { snapshotTool } from '../../core/tool-hints.js';
-import type { Tool } from '../../core/types.js';
+import type { Trust } from '../../core/tool/decisions.js';
+import { selectIcon } from '../../core/content/icons.js';
+import type { AnnotationIssueHandler } from '../../core/shared/issues.js';
+import { presentTool } from '../../core/tool/presentation.js';
+import { snapshotTool } from '../../core/tool/tool-hints.js';
+import type { Tool } from '../../core/shared/types.js';
 import { cx } from '../../internal/cx.js';
 import type { Labels } from '../../internal/default-labels.js';
 import { useLabels } from '../../internal/labels.js';

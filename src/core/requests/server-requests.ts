@@ -5,7 +5,7 @@
  * answered without a person; sampling may run unasked only for a trusted
  * server of a host that opted in.
  */
-import { decisionReason, normalizeMode, normalizeTrust, type DecidedBy, type DecisionReason, type DecisionReasonCode, type PolicyMode, type Trust } from './decisions.js';
+import { decisionReason, normalizeMode, normalizeTrust, type DecidedBy, type DecisionReason, type DecisionReasonCode, type PolicyMode, type Trust } from '../tool/decisions.js';
 import type { ElicitationView } from './elicitation.js';
 import type { SamplingView } from './sampling.js';
 

@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import fc from 'fast-check';
-import { annotationFingerprint, resolveToolHints, toolBadges, toolDisplayName, toolName, toolRisk } from '../../src/core/tool-hints.js';
-import { sanitizeLabel } from '../../src/core/text.js';
-import type { AnnotationIssue } from '../../src/core/issues.js';
+import { annotationFingerprint, resolveToolHints, toolBadges, toolDisplayName, toolName, toolRisk } from '../../../src/core/tool/tool-hints.js';
+import { sanitizeLabel } from '../../../src/core/text/sanitize.js';
+import type { AnnotationIssue } from '../../../src/core/shared/issues.js';
 
 const HINT_KEYS = ['readOnlyHint', 'destructiveHint', 'idempotentHint', 'openWorldHint'] as const;
 type Variant = 'true' | 'false' | 'absent' | 'malformed';

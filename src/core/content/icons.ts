@@ -1,6 +1,6 @@
-import { isRecord, report, type AnnotationIssueHandler } from './issues.js';
+import { isRecord, report, type AnnotationIssueHandler } from '../shared/issues.js';
 import { DEFAULT_IMAGE_TYPES, mimeEssence, safeHttpUrl } from './media.js';
-import type { Icon } from './types.js';
+import type { Icon } from '../shared/types.js';
 
 /** Options for {@link selectIcon}. */
 export interface IconOptions {

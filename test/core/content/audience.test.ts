@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { isVisibleTo, readAudience, selectForViewer } from '../../src/core/audience.js';
+import { isVisibleTo, readAudience, selectForViewer } from '../../../src/core/content/audience.js';
 
 const block = (annotations?: unknown) => ({ type: 'text', text: 'x', ...(annotations === undefined ? {} : { annotations }) });
 

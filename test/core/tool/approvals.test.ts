@@ -1,9 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
 import fc from 'fast-check';
-import { canOfferRemember, createApprovalStore } from '../../src/core/approvals.js';
-import { decideToolCall, type Trust } from '../../src/core/decisions.js';
-import { diffToolAnnotations, isToolListStale, toolListExpiresAt } from '../../src/core/drift.js';
-import type { Tool } from '../../src/core/types.js';
+import { canOfferRemember, createApprovalStore } from '../../../src/core/tool/approvals.js';
+import { decideToolCall, type Trust } from '../../../src/core/tool/decisions.js';
+import { diffToolAnnotations, isToolListStale, toolListExpiresAt } from '../../../src/core/tool/drift.js';
+import type { Tool } from '../../../src/core/shared/types.js';
 
 const write: Tool = { name: 'create_entities', annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false } };
 const destructive: Tool = { name: 'delete_entities', annotations: { destructiveHint: true, idempotentHint: true } };

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { canRetryWithoutAsking, decideToolCall, decisionRecord, normalizeMode, normalizeTrust, type PolicyMode, type Trust } from '../../src/core/decisions.js';
-import { resolveToolHints } from '../../src/core/tool-hints.js';
-import type { Tool } from '../../src/core/types.js';
+import { canRetryWithoutAsking, decideToolCall, decisionRecord, normalizeMode, normalizeTrust, type PolicyMode, type Trust } from '../../../src/core/tool/decisions.js';
+import { resolveToolHints } from '../../../src/core/tool/tool-hints.js';
+import type { Tool } from '../../../src/core/shared/types.js';
 
 const HINT_KEYS = ['readOnlyHint', 'destructiveHint', 'idempotentHint', 'openWorldHint'] as const;
 const VALUES: unknown[] = [true, false, undefined, 'false'];

@@ -6,7 +6,7 @@
  * React subscribes to it with `useSyncExternalStore`; a Node backend can use
  * it directly.
  */
-import { canOfferRemember, createApprovalStore, type ApprovalStore } from './approvals.js';
+import { canOfferRemember, createApprovalStore, type ApprovalStore } from '../tool/approvals.js';
 import {
   confirmFocus,
   decideToolCall,
@@ -22,14 +22,14 @@ import {
   type ToolDecision,
   type ToolOverride,
   type Trust,
-} from './decisions.js';
-import { parseElicitationRequest, validateElicitation, type ElicitationAnswer, type ElicitationParseOptions, type ElicitationValues, type ElicitationView } from './elicitation.js';
-import { isRecord } from './issues.js';
-import { UNREADABLE, ownData } from './read.js';
-import { applySamplingEdits, editSamplingResult, parseSamplingRequest, parseSamplingResult, type SamplingEdits, type SamplingResultView, type SamplingView } from './sampling.js';
-import { decideServerRequest, type ServerRequestDecision, type ServerRequestPolicy, type ServerRequestRecord } from './server-requests.js';
-import { snapshotTool } from './tool-hints.js';
-import type { Tool } from './types.js';
+} from '../tool/decisions.js';
+import { parseElicitationRequest, validateElicitation, type ElicitationAnswer, type ElicitationParseOptions, type ElicitationValues, type ElicitationView } from '../requests/elicitation.js';
+import { isRecord } from '../shared/issues.js';
+import { UNREADABLE, ownData } from '../shared/read.js';
+import { applySamplingEdits, editSamplingResult, parseSamplingRequest, parseSamplingResult, type SamplingEdits, type SamplingResultView, type SamplingView } from '../requests/sampling.js';
+import { decideServerRequest, type ServerRequestDecision, type ServerRequestPolicy, type ServerRequestRecord } from '../requests/server-requests.js';
+import { snapshotTool } from '../tool/tool-hints.js';
+import type { Tool } from '../shared/types.js';
 
 /** How the host sees one server. */
 export interface ServerConfig {

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import fc from 'fast-check';
-import { describeFreshness, formatAbsoluteTime, parseLastModified, readLastModified } from '../../src/core/freshness.js';
+import { describeFreshness, formatAbsoluteTime, parseLastModified, readLastModified } from '../../../src/core/content/freshness.js';
 
 const iso = (value: string) => parseLastModified(value)?.toISOString() ?? null;
 

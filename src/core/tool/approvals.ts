@@ -1,6 +1,6 @@
 import { normalizeTrust, type ToolDecision, type Trust } from './decisions.js';
 import { resolveToolHints, snapshotTool, toolFingerprint, type ToolFingerprint, TOOL_FINGERPRINT_PARTS } from './tool-hints.js';
-import type { Tool } from './types.js';
+import type { Tool } from '../shared/types.js';
 
 /** Where persistent approvals live. The host supplies it (localStorage, a DB…). */
 export interface ApprovalStorageAdapter {

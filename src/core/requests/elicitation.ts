@@ -5,9 +5,9 @@
  * never throws, and decides what the form shows and what an answer may
  * contain: an accepted answer only ever holds fields the person saw.
  */
-import { isRecord } from './issues.js';
-import { UNREADABLE, copyArray, ownData } from './read.js';
-import { sanitizeLabel } from './text.js';
+import { isRecord } from '../shared/issues.js';
+import { UNREADABLE, copyArray, ownData } from '../shared/read.js';
+import { sanitizeLabel } from '../text/sanitize.js';
 
 /** How a field is entered. */
 export type ElicitationFieldKind = 'text' | 'number' | 'integer' | 'boolean' | 'choice' | 'choices';

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
-import { prepareBlock, prepareContent } from '../../src/core/content.js';
-import { base64ByteLength, fileNameFromUri, formatBytes, isBase64, mimeEssence, safeHttpUrl, safeMediaUrl } from '../../src/core/media.js';
-import { PNG_1X1 } from '../fixtures/tools.js';
+import { prepareBlock, prepareContent } from '../../../src/core/content/content.js';
+import { base64ByteLength, fileNameFromUri, formatBytes, isBase64, mimeEssence, safeHttpUrl, safeMediaUrl } from '../../../src/core/content/media.js';
+import { PNG_1X1 } from '../../fixtures/tools.js';
 
 describe('prepareBlock', () => {
   it('checks each content type into a safe view', () => {

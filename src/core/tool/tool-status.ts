@@ -1,7 +1,7 @@
 import type { DecisionReason } from './decisions.js';
-import { isRecord } from './issues.js';
-import { UNREADABLE, ownData } from './read.js';
-import type { CallToolResult } from './types.js';
+import { isRecord } from '../shared/issues.js';
+import { UNREADABLE, ownData } from '../shared/read.js';
+import type { CallToolResult } from '../shared/types.js';
 
 /** MCP progress from `notifications/progress`. */
 export interface ToolCallProgress {

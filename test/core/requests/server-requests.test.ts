@@ -16,9 +16,9 @@ import {
   validateElicitation,
   type ElicitationView,
   type PolicyMode,
-} from '../../src/core/index.js';
-import { everythingElicitation, everythingSampling, researchClarification } from '../fixtures/server-requests.js';
-import { describeSpec, specExamples } from '../spec-fixtures.js';
+} from '../../../src/core/index.js';
+import { everythingElicitation, everythingSampling, researchClarification } from '../../fixtures/server-requests.js';
+import { describeSpec, specExamples } from '../../spec-fixtures.js';
 
 const form = (view: ElicitationView) => {
   if (view.mode !== 'form') throw new Error(`expected a form, got ${view.mode}`);

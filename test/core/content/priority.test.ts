@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import fc from 'fast-check';
-import { normalizePriority, orderByPriority, splitByPriority } from '../../src/core/priority.js';
+import { normalizePriority, orderByPriority, splitByPriority } from '../../../src/core/content/priority.js';
 
 const p = (priority: unknown, id: string) => ({ id, type: 'text', text: id, annotations: { priority } });
 

@@ -5,9 +5,9 @@
  * module reads both as untrusted data, never throws, and applies a person's
  * edits to a plain copy.
  */
-import { isRecord } from './issues.js';
-import { UNREADABLE, copyArray, ownData } from './read.js';
-import { sanitizeLabel } from './text.js';
+import { isRecord } from '../shared/issues.js';
+import { UNREADABLE, copyArray, ownData } from '../shared/read.js';
+import { sanitizeLabel } from '../text/sanitize.js';
 
 /** One message the server wants sent to the model. */
 export interface SamplingMessageView {

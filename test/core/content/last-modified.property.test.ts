@@ -5,8 +5,8 @@
 // we drop exactly where date-fns adds them as a float (off by 1 ms at times).
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { dateFnsReader } from '../../bench/date-fns-reader.mjs';
-import { parseLastModified } from '../../src/core/freshness.js';
+import { dateFnsReader } from '../../../bench/date-fns-reader.mjs';
+import { parseLastModified } from '../../../src/core/content/freshness.js';
 
 const ZONE_HOURS = /[+-](\d{2})(?::?\d{2})?$/;
 const reference = (text: string) => dateFnsReader(text)?.getTime() ?? null;

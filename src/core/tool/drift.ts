@@ -1,7 +1,7 @@
-import { isRecord } from './issues.js';
-import { copyArray, ownData } from './read.js';
+import { isRecord } from '../shared/issues.js';
+import { copyArray, ownData } from '../shared/read.js';
 import { TOOL_HINT_NAMES, UNREADABLE_FINGERPRINT, annotationFingerprint, snapshotTool, resolveToolHints, toolRisk, type ResolvedToolHints, type ToolHintName, type ToolRisk } from './tool-hints.js';
-import type { ListToolsResult, Tool } from './types.js';
+import type { ListToolsResult, Tool } from '../shared/types.js';
 
 /** How one tool changed between two `tools/list` results. */
 export interface ToolAnnotationChange {

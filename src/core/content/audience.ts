@@ -1,6 +1,6 @@
-import { report, type AnnotationIssueHandler } from './issues.js';
-import { UNREADABLE, copyArray, isObjectLike } from './read.js';
-import type { Role } from './types.js';
+import { report, type AnnotationIssueHandler } from '../shared/issues.js';
+import { UNREADABLE, copyArray, isObjectLike } from '../shared/read.js';
+import type { Role } from '../shared/types.js';
 
 /** Who is looking: the person in the chat, or the model (also the debug view). */
 export type Viewer = Role;

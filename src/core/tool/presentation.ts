@@ -1,5 +1,5 @@
 import { normalizeTrust, safeName, type Trust } from './decisions.js';
-import type { AnnotationIssueHandler } from './issues.js';
+import type { AnnotationIssueHandler } from '../shared/issues.js';
 import {
   resolveToolHints,
   snapshotTool,

@@ -1,11 +1,11 @@
 import { selectVisible, snapshotBlock, type Viewer } from './audience.js';
 import { readLastModified } from './freshness.js';
-import { isRecord, report, type AnnotationIssueHandler } from './issues.js';
-import { UNREADABLE } from './read.js';
-import type { Role } from './types.js';
+import { isRecord, report, type AnnotationIssueHandler } from '../shared/issues.js';
+import { UNREADABLE } from '../shared/read.js';
+import type { Role } from '../shared/types.js';
 import { DEFAULT_AUDIO_TYPES, DEFAULT_IMAGE_TYPES, base64ByteLength, fileNameFromUri, mimeEssence, safeHttpUrl, safeMediaUrl } from './media.js';
 import { normalizePriority, orderByPriority, splitByPriority } from './priority.js';
-import type { ContentBlock } from './types.js';
+import type { ContentBlock } from '../shared/types.js';
 
 /**
  * What a renderer needs to show one block, with every server value checked.

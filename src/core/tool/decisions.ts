@@ -1,8 +1,8 @@
-import { isRecord } from './issues.js';
-import { UNREADABLE, ownData } from './read.js';
-import { sanitizeLabel } from './text.js';
+import { isRecord } from '../shared/issues.js';
+import { UNREADABLE, ownData } from '../shared/read.js';
+import { sanitizeLabel } from '../text/sanitize.js';
 import { TOOL_NAME_MAX_LENGTH, annotationFingerprint, resolveToolHints, snapshotTool, toolRisk, type ResolvedToolHints, type ToolHintName, type ToolRisk } from './tool-hints.js';
-import type { Tool, ToolAnnotations } from './types.js';
+import type { Tool, ToolAnnotations } from '../shared/types.js';
 
 /** How far the host trusts a server. The default everywhere is `untrusted`. */
 export type Trust = 'trusted' | 'untrusted';

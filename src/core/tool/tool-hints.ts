@@ -1,7 +1,7 @@
-import { isRecord, report, type AnnotationIssueHandler } from './issues.js';
-import { UNREADABLE, canonicalForm, copyArray, ownData } from './read.js';
-import { sanitizeLabel } from './text.js';
-import type { Icon, Tool } from './types.js';
+import { isRecord, report, type AnnotationIssueHandler } from '../shared/issues.js';
+import { UNREADABLE, canonicalForm, copyArray, ownData } from '../shared/read.js';
+import { sanitizeLabel } from '../text/sanitize.js';
+import type { Icon, Tool } from '../shared/types.js';
 
 /** The four behavioural hints of a tool. */
 export type ToolHintName = 'readOnly' | 'destructive' | 'idempotent' | 'openWorld';

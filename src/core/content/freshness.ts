@@ -1,4 +1,4 @@
-import { report, type AnnotationIssueHandler } from './issues.js';
+import { report, type AnnotationIssueHandler } from '../shared/issues.js';
 
 // Our own strict ISO 8601 reader: no regular expression and no allocation
 // but the Date. Half of date-fns/parseISO's bytes and several times faster;

@@ -1,4 +1,4 @@
-import { isRecord, report, type AnnotationIssueHandler } from './issues.js';
+import { isRecord, report, type AnnotationIssueHandler } from '../shared/issues.js';
 
 /** Priority used for blocks that declare none, unless the host picks another. */
 export const DEFAULT_NEUTRAL_PRIORITY = 0.5;
