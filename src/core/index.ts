@@ -24,7 +24,8 @@ export type {
 } from './shared/types.js';
 export { UNREADABLE, canonicalForm, isObjectLike, ownData, type CanonicalLimits } from './shared/read.js';
 export type { AnnotationIssue, AnnotationIssueCode, AnnotationIssueHandler } from './shared/issues.js';
-export { sanitizeLabel, DEFAULT_LABEL_MAX_LENGTH, type SanitizedLabel } from './text/sanitize.js';
+export { sanitizeLabel, sanitizeText, DEFAULT_LABEL_MAX_LENGTH, DEFAULT_TEXT_MAX_LENGTH, type SanitizedLabel } from './text/sanitize.js';
+export { ANALYSIS_MAX_LENGTH, confusableSkeleton, foldConfusables, normalizeText, splitWords } from './text/normalize.js';
 export {
   TOOL_HINT_NAMES,
   TOOL_NAME_MAX_LENGTH,
@@ -114,6 +115,13 @@ export {
   confirmFocus,
   decideToolCall,
   decisionReason,
+  failClosedDecision,
+  isServerRemoved,
+  mustAskAgain,
+  requireAnswer,
+  tripsTaint,
+  withReason,
+  type FlowDecision,
   decisionRecord,
   defaultAssumedHintLabels,
   defaultChangeLabels,
@@ -143,6 +151,7 @@ export {
   type RememberResult,
   type ToolPart,
 } from './tool/approvals.js';
+export { DEFAULT_MAX_PENDING_PER_SERVER } from './consent/queue.js';
 export {
   createApprovalController,
   type ApprovalController,
@@ -191,12 +200,12 @@ export {
   type ToolCallStatus,
   type ToolTaskInfo,
 } from './tool/tool-status.js';
+export { SENSITIVE_TERMS, SENSITIVE_TERM_LIST, sensitiveTerm, type SensitiveTerm } from './requests/sensitive.js';
 export {
-  SENSITIVE_TERMS,
   describeElicitationUrl,
+  elicitationWarnings,
   initialElicitationValues,
   parseElicitationRequest,
-  sensitiveTerm,
   validateElicitation,
   type ElicitationAnswer,
   type ElicitationField,
@@ -212,9 +221,15 @@ export {
 } from './requests/elicitation.js';
 export {
   applySamplingEdits,
+  applySamplingResultEdits,
   editSamplingResult,
   parseSamplingRequest,
   parseSamplingResult,
+  samplingDisplayBlocks,
+  samplingEditsFrom,
+  samplingRequestToSend,
+  snapshotSamplingRequest,
+  type SamplingResultEdit,
   type SamplingEdits,
   type SamplingMessageView,
   type SamplingResultView,

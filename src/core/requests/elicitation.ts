@@ -7,7 +7,9 @@
  */
 import { isRecord } from '../shared/issues.js';
 import { UNREADABLE, copyArray, ownData } from '../shared/read.js';
-import { sanitizeLabel } from '../text/sanitize.js';
+import { sanitizeLabel, sanitizeText } from '../text/sanitize.js';
+import { foldConfusables, normalizeText } from '../text/normalize.js';
+import { sensitiveTerm } from './sensitive.js';
 
 /** How a field is entered. */
 export type ElicitationFieldKind = 'text' | 'number' | 'integer' | 'boolean' | 'choice' | 'choices';
@@ -42,7 +44,7 @@ export interface ElicitationField {
   options?: ElicitationOption[] | undefined;
   /** The schema's default (SEP-1034), when it fits the field. */
   defaultValue?: string | number | boolean | string[] | undefined;
-  /** The field looks like it asks for a secret (see {@link SENSITIVE_TERMS}). */
+  /** The field looks like it asks for a secret (see `sensitiveTerm`): masked, warned, and an accept needs an acknowledgement. */
   sensitive: boolean;
   /** The term that made it look so, for the warning. */
   sensitiveTerm?: string | undefined;
@@ -88,45 +90,6 @@ const MAX_OPTIONS = 200;
 const MAX_MESSAGE = 4000;
 const FORMATS: ReadonlySet<string> = new Set(['email', 'uri', 'date', 'date-time']);
 
-/**
- * What "looks like a secret" means: a field whose name (split at camelCase,
- * `_`, `-` and `.`), title, description or format contains one of these
- * terms as words. The spec says servers MUST NOT ask for sensitive data in
- * form mode; such a field gets a warning and an extra confirmation, and a
- * host may block such requests outright.
- */
-export const SENSITIVE_TERMS: ReadonlyArray<[label: string, pattern: RegExp]> = [
-  ['password', /\b(password|passwd|passcode|pwd)s?\b/],
-  ['passphrase', /\b(passphrase|pass phrase)s?\b/],
-  ['secret', /\bsecrets?\b/],
-  ['token', /\b(access |auth |bearer |refresh )?tokens?\b/],
-  ['API key', /\b(api ?key|access key|secret key)s?\b/],
-  ['credential', /\bcredentials?\b/],
-  ['private key', /\b(private key|ssh key|signing key)s?\b/],
-  ['one-time code', /\b(one time (pass)?(code|password|pin)|otp|totp|2fa( code)?|mfa code|verification code)s?\b/],
-  ['PIN', /\bpins?( code| number)?\b/],
-  ['card number', /\b(card number|credit card|debit card|cvv|cvc|cvv2|card security code)s?\b/],
-  ['IBAN or account number', /\b(iban|bank account|account number|routing number|sort code)s?\b/],
-  ['SSN or national id', /\b(ssn|social security( number)?|national (id|identity|identification|insurance)( number)?|passport number|tax id)s?\b/],
-];
-
-/** Lower-case words of a name or text: camelCase, `_`, `-` and `.` become spaces. */
-function words(text: string): string {
-  return ` ${text
-    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
-    .replace(/[_\-.:/]+/g, ' ')
-    .toLowerCase()
-    .replace(/\s+/g, ' ')} `;
-}
-
-/** The sensitive term a field's name, title, description or format matches, or `undefined`. */
-export function sensitiveTerm(field: { name?: unknown; title?: unknown; description?: unknown; format?: unknown }): string | undefined {
-  const text = [field.name, field.title, field.description, field.format].filter((part): part is string => typeof part === 'string').map(words).join(' ');
-  for (const [label, pattern] of SENSITIVE_TERMS) if (pattern.test(text)) return label;
-  return undefined;
-}
-
 const text = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
 const finite = (value: unknown): number | undefined => (typeof value === 'number' && Number.isFinite(value) ? value : undefined);
 const count = (value: unknown): number | undefined => {
@@ -170,7 +133,7 @@ function readField(name: string, schema: unknown, required: boolean): Elicitatio
   const base = {
     name,
     label: sanitizeLabel(title ?? name, 120).text || sanitizeLabel(name, 120).text || 'Field',
-    description: description ? description.slice(0, 2000) : '',
+    description: description ? sanitizeText(description, 2000).text : '',
     required,
   };
   const secret = sensitiveTerm({ name, title, description, format: get('format') });
@@ -233,20 +196,79 @@ function readField(name: string, schema: unknown, required: boolean): Elicitatio
   }
 }
 
-/** The emphasised split of a URL for display: before · emphasis · after. */
+/** The emphasised split of a URL for display: before · emphasis · after, cut at the *parsed* host. */
 function splitUrl(url: URL, registrableDomain: ElicitationParseOptions['registrableDomain']): ElicitationUrl['display'] {
   const href = url.href;
-  const hostStart = href.indexOf(url.hostname, url.protocol.length);
-  if (hostStart < 0) return { before: '', emphasis: href, after: '' };
+  // Special schemes serialise as scheme://[user[:password]@]host[:port]/…: the host starts after the last "@" of the authority.
+  const authorityStart = url.protocol.length + 2;
+  const credentials = url.username || url.password ? `${url.username}${url.password ? `:${url.password}` : ''}@` : '';
+  const hostStart = authorityStart + credentials.length;
+  if (href.slice(hostStart, hostStart + url.hostname.length) !== url.hostname) return { before: '', emphasis: href, after: '' };
   let emphasis = url.hostname;
   try {
     const domain = registrableDomain?.(url.hostname);
-    if (typeof domain === 'string' && domain !== '' && url.hostname.endsWith(domain) && (domain === url.hostname || url.hostname.endsWith(`.${domain}`))) emphasis = domain;
+    if (typeof domain === 'string' && domain !== '' && (domain === url.hostname || url.hostname.endsWith(`.${domain}`))) emphasis = domain;
   } catch {
     // A broken lookup falls back to the whole host.
   }
   const start = hostStart + url.hostname.length - emphasis.length;
   return { before: href.slice(0, start), emphasis, after: href.slice(start + emphasis.length) };
+}
+
+/** Decodes one punycode label (RFC 3492), or `null` when it is not valid punycode. */
+export function decodePunycode(label: string): string | null {
+  const base = 36, tMin = 1, tMax = 26, skew = 38, damp = 700;
+  const adapt = (delta: number, points: number, first: boolean) => {
+    delta = first ? Math.floor(delta / damp) : delta >> 1;
+    delta += Math.floor(delta / points);
+    let k = 0;
+    while (delta > ((base - tMin) * tMax) >> 1) {
+      delta = Math.floor(delta / (base - tMin));
+      k += base;
+    }
+    return k + Math.floor(((base - tMin + 1) * delta) / (delta + skew));
+  };
+  const digit = (code: number) => (code >= 48 && code <= 57 ? code - 22 : code >= 65 && code <= 90 ? code - 65 : code >= 97 && code <= 122 ? code - 97 : base);
+  const split = label.lastIndexOf('-');
+  const output: number[] = [];
+  for (let i = 0; i < Math.max(split, 0); i++) {
+    const code = label.charCodeAt(i);
+    if (code >= 0x80) return null;
+    output.push(code);
+  }
+  let n = 128, i = 0, bias = 72;
+  for (let index = split > 0 ? split + 1 : 0; index < label.length; ) {
+    const oldi = i;
+    for (let w = 1, k = base; ; k += base) {
+      if (index >= label.length) return null;
+      const value = digit(label.charCodeAt(index++));
+      if (value >= base) return null;
+      i += value * w;
+      const t = k <= bias ? tMin : k >= bias + tMax ? tMax : k - bias;
+      if (value < t) break;
+      w *= base - t;
+      if (w > 0x7fffffff || i > 0x7fffffff) return null;
+    }
+    bias = adapt(i - oldi, output.length + 1, oldi === 0);
+    n += Math.floor(i / (output.length + 1));
+    i %= output.length + 1;
+    if (n > 0x10ffff) return null;
+    output.splice(i++, 0, n);
+    if (output.length > 256) return null;
+  }
+  try {
+    return String.fromCodePoint(...output);
+  } catch {
+    return null;
+  }
+}
+
+/** A host as people read it: each `xn--` label decoded to Unicode (left as it is when it is not valid punycode). */
+export function unicodeHost(host: string): string {
+  return host
+    .split('.')
+    .map((label) => (label.toLowerCase().startsWith('xn--') ? (decodePunycode(label.slice(4)) ?? label) : label))
+    .join('.');
 }
 
 // Letters of these scripts mixed in one host name are a classic look-alike trick.
@@ -261,25 +283,30 @@ const SCRIPTS: ReadonlyArray<[string, RegExp]> = [
   ['Other', /\p{L}/u],
 ];
 
-function isMixedScript(host: string): boolean {
+function isMixedScript(label: string): boolean {
   const seen = new Set<string>();
-  for (const char of host) {
+  for (const char of label) {
     if (!/\p{L}/u.test(char)) continue;
     seen.add(SCRIPTS.find(([, pattern]) => pattern.test(char))![0]);
+    if (seen.size > 1) return true;
   }
-  return seen.size > 1;
+  return false;
 }
 
+const URL_MAX_LENGTH = 8192;
+
 /**
- * Checks a URL a server wants opened: the full URL with the host (or the
- * registrable domain a host-supplied Public Suffix List lookup gives)
- * emphasised, and warnings for punycode, mixed-script hosts, credentials and
- * bare IP addresses. Only `https:` is `secure`; anything else must not be
- * opened. Returns `null` for something that is not an absolute URL. Never
- * throws.
+ * Checks a URL a server wants opened. It is parsed with the WHATWG `URL`
+ * (as the browser will open it), and only the parsed host is emphasised (or
+ * the registrable domain a host-supplied Public Suffix List lookup gives),
+ * never text inside the credentials or the path. Warnings: not https,
+ * punycode, mixed scripts in a label of the host as decoded, credentials in
+ * the URL, a bare IP address. Only `https:` is `secure`; anything else must
+ * not be opened. Returns `null` for something that is not an absolute URL or
+ * is longer than 8,192 characters. Never throws.
  */
 export function describeElicitationUrl(value: unknown, options: ElicitationParseOptions = {}): ElicitationUrl | null {
-  if (typeof value !== 'string' || value.length > 8192) return null;
+  if (typeof value !== 'string' || value.length > URL_MAX_LENGTH) return null;
   let url: URL;
   try {
     url = new URL(value.trim());
@@ -289,10 +316,10 @@ export function describeElicitationUrl(value: unknown, options: ElicitationParse
   const warnings: ElicitationUrlWarning[] = [];
   const secure = url.protocol === 'https:';
   if (!secure) warnings.push('not-https');
-  if (url.hostname.split('.').some((label) => label.startsWith('xn--'))) warnings.push('punycode');
-  // The host as the server wrote it, before the browser turned Unicode into xn--.
-  const rawHost = /^[a-z][a-z0-9+.-]*:\/\/(?:[^/?#@]*@)?([^/?#:]*)/i.exec(value.trim())?.[1] ?? '';
-  if (isMixedScript(rawHost)) warnings.push('mixed-script');
+  const labels = url.hostname.split('.');
+  if (labels.some((label) => label.startsWith('xn--'))) warnings.push('punycode');
+  // The host as the browser parsed it, decoded back to what a person reads.
+  if (unicodeHost(url.hostname).split('.').some(isMixedScript)) warnings.push('mixed-script');
   if (url.username || url.password) warnings.push('credentials');
   if (/^\d+\.\d+\.\d+\.\d+$/.test(url.hostname) || url.hostname.startsWith('[')) warnings.push('ip-address');
   return { href: url.href, display: splitUrl(url, options.registrableDomain), host: url.hostname, secure, warnings };
@@ -308,7 +335,7 @@ export function describeElicitationUrl(value: unknown, options: ElicitationParse
 export function parseElicitationRequest(params: unknown, options: ElicitationParseOptions = {}): ElicitationView {
   if (!isRecord(params)) return { mode: 'invalid', message: '', problems: ['The request is not an object.'] };
   const rawMessage = ownData(params, 'message');
-  const message = typeof rawMessage === 'string' ? rawMessage.slice(0, MAX_MESSAGE) : '';
+  const message = sanitizeText(rawMessage, MAX_MESSAGE).text;
   const mode = ownData(params, 'mode');
   if (mode === 'url') {
     const url = describeElicitationUrl(ownData(params, 'url'), options);
@@ -345,8 +372,32 @@ export function parseElicitationRequest(params: unknown, options: ElicitationPar
 
 /** The values a form starts with: each field's schema default (SEP-1034), else empty. */
 export function initialElicitationValues(view: ElicitationView): ElicitationValues {
-  if (view.mode !== 'form') return {};
-  return Object.fromEntries(view.fields.map((field) => [field.name, field.defaultValue ?? (field.kind === 'choices' ? [] : field.kind === 'boolean' ? false : '')]));
+  const values = Object.create(null) as ElicitationValues;
+  if (view.mode !== 'form') return values;
+  for (const field of view.fields) defineValue<ElicitationValues[string]>(values, field.name, field.defaultValue ?? (field.kind === 'choices' ? [] : field.kind === 'boolean' ? false : ''));
+  return values;
+}
+
+// Field names are server data: always own properties (so `__proto__` is a key like any other).
+function defineValue<T>(target: { [key: string]: T }, key: string, value: NoInfer<T>): void {
+  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+}
+
+/**
+ * A copy of `values` with one field set, as a null-prototype object: field
+ * names are server data, so `__proto__` or `constructor` stay ordinary keys.
+ */
+export function setElicitationValue(values: ElicitationValues, name: string, value: ElicitationValues[string]): ElicitationValues {
+  const next = Object.create(null) as ElicitationValues;
+  if (isRecord(values)) for (const key of Object.keys(values)) defineValue(next, key, ownData(values, key) as ElicitationValues[string]);
+  defineValue(next, name, value);
+  return next;
+}
+
+/** A field's value in `values` (own properties only: `constructor` is never `Object`). */
+export function elicitationValue(values: ElicitationValues | undefined, name: string): ElicitationValues[string] {
+  const value = ownData(values, name);
+  return value === UNREADABLE ? undefined : (value as ElicitationValues[string]);
 }
 
 /** The outcome of {@link validateElicitation}. */
@@ -369,13 +420,16 @@ const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\
  * Never throws.
  */
 export function validateElicitation(view: ElicitationView, values: ElicitationValues): ElicitationValidation {
-  const errors: Record<string, string> = {};
+  // Keyed by field names (server data): null-prototype objects.
+  const errors = Object.create(null) as Record<string, string>;
+  // What is sent is a plain object whose keys are own properties (defined, so `__proto__` is a key).
+  const content: Record<string, string | number | boolean | string[]> = {};
   const entries: Array<[string, string | number | boolean | string[]]> = [];
-  if (view.mode !== 'form') return { ok: view.mode === 'url', errors, content: {} };
+  if (view.mode !== 'form') return { ok: view.mode === 'url', errors, content };
   const valuesOf = isRecord(values) ? values : {};
   for (const field of view.fields) {
     const raw = Object.hasOwn(valuesOf, field.name) ? ownData(valuesOf, field.name) : undefined;
-    const fail = (message: string) => (errors[field.name] = message);
+    const fail = (message: string) => defineValue(errors, field.name, message);
     const empty = raw === undefined || raw === null || raw === '' || (Array.isArray(raw) && raw.length === 0);
     if (field.kind === 'boolean') {
       // A checkbox always has a value; "required" means it must be answered, which it is.
@@ -425,7 +479,8 @@ export function validateElicitation(view: ElicitationView, values: ElicitationVa
       }
     }
   }
-  return { ok: Object.keys(errors).length === 0, errors, content: Object.fromEntries(entries) };
+  for (const [name, value] of entries) defineValue(content, name, value);
+  return { ok: Object.keys(errors).length === 0, errors, content };
 }
 
 function isAbsoluteUrl(value: string): boolean {
@@ -436,3 +491,9 @@ function isAbsoluteUrl(value: string): boolean {
     return false;
   }
 }
+
+/** The reasons of an elicitation's decision that are warnings for the person (shown apart, marked as dangerous). */
+export function elicitationWarnings<R extends { code: string }>(reasons: readonly R[]): R[] {
+  return reasons.filter((reason) => WARNING_CODES.has(reason.code));
+}
+const WARNING_CODES: ReadonlySet<string> = new Set(['sensitive-fields', 'url-warning', 'url-not-https', 'request-invalid', 'acknowledgement-required']);

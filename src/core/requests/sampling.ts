@@ -5,9 +5,11 @@
  * module reads both as untrusted data, never throws, and applies a person's
  * edits to a plain copy.
  */
+import { selectVisible } from '../content/audience.js';
 import { isRecord } from '../shared/issues.js';
-import { UNREADABLE, copyArray, ownData } from '../shared/read.js';
-import { sanitizeLabel } from '../text/sanitize.js';
+import { UNREADABLE, copyArray, ownData, snapshotData } from '../shared/read.js';
+import { sanitizeLabel, sanitizeText } from '../text/sanitize.js';
+import { formatPreview } from '../tool/arguments.js';
 
 /** One message the server wants sent to the model. */
 export interface SamplingMessageView {
@@ -54,6 +56,7 @@ export interface SamplingResultView {
 }
 
 const MAX_MESSAGES = 200;
+const SYSTEM_PROMPT_MAX = 20_000;
 const num = (value: unknown): number | undefined => (typeof value === 'number' && Number.isFinite(value) ? value : undefined);
 const str = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
 const get = (target: unknown, key: string): unknown => {
@@ -98,7 +101,8 @@ export function parseSamplingRequest(params: unknown): SamplingView {
       view.messages.push({ role, content: blocksOf(get(message, 'content')) });
     }
   }
-  view.systemPrompt = str(get(params, 'systemPrompt'));
+  const systemPrompt = str(get(params, 'systemPrompt'));
+  view.systemPrompt = systemPrompt === undefined ? undefined : sanitizeText(systemPrompt, SYSTEM_PROMPT_MAX).text;
   view.maxTokens = num(get(params, 'maxTokens'));
   if (view.maxTokens === undefined) problems.push('The request has no maxTokens.');
   view.temperature = num(get(params, 'temperature'));
@@ -113,7 +117,7 @@ export function parseSamplingRequest(params: unknown): SamplingView {
   }
   view.tools = (copyArray(get(params, 'tools'), 128) ?? [])
     .filter(isRecord)
-    .map((tool) => ({ name: sanitizeLabel(get(tool, 'name'), 128).text, description: str(get(tool, 'description')) ?? '' }))
+    .map((tool) => ({ name: sanitizeLabel(get(tool, 'name'), 128).text, description: sanitizeText(str(get(tool, 'description')) ?? '', 2000).text }))
     .filter((tool) => tool.name !== '');
   view.valid = problems.length === 0;
   return view;
@@ -128,37 +132,131 @@ export interface SamplingEdits {
 }
 
 /**
- * The request with a person's edits applied, as a plain copy (the original
- * is never changed). Only text blocks and the system prompt can be edited;
- * everything else passes through as it was read. Never throws.
+ * Reads a sampling request once into a plain copy (see `snapshotData`).
+ * The review and what is sent are both made from it: a proxy cannot show
+ * the person one text and give the model another. Never throws.
  */
-export function applySamplingEdits(params: unknown, edits: SamplingEdits): Record<string, unknown> {
-  if (!isRecord(params)) return {};
+export function snapshotSamplingRequest(params: unknown): Record<string, unknown> {
+  const copy = snapshotData(params);
+  return isRecord(copy) ? copy : {};
+}
+
+const hiddenMark = (block: Record<string, unknown>): Record<string, unknown> => ({ ...block, annotations: { ...(isRecord(block.annotations) ? block.annotations : {}), audience: ['assistant'] } });
+
+/**
+ * A message's content as a reviewer sees it: `tool_use` becomes a line of
+ * text naming the tool and its input; `tool_result` becomes its content,
+ * which inherits the result's audience (the most restrictive wins: the
+ * inside of an assistant-only result stays assistant-only). Render the
+ * output through `ContentBlocks`, whose audience filter then applies.
+ */
+export function samplingDisplayBlocks(content: readonly unknown[]): unknown[] {
+  return content.flatMap((block): unknown[] => {
+    if (!isRecord(block)) return [block];
+    const type = get(block, 'type');
+    if (type === 'tool_use') {
+      return [{ type: 'text', text: `→ ${sanitizeLabel(get(block, 'name'), 128).text}(${formatPreview(get(block, 'input'))})`, ...(get(block, 'annotations') !== undefined ? { annotations: get(block, 'annotations') } : {}) }];
+    }
+    if (type === 'tool_result') {
+      const inner = blocksOf(get(block, 'content'));
+      if (get(block, 'annotations') === undefined) return inner;
+      const visibleToUser = selectVisible([block], 'user').length === 1;
+      return visibleToUser ? inner : inner.map((item) => (isRecord(item) ? hiddenMark(item) : item));
+    }
+    return [block];
+  });
+}
+
+/** A person's edits to a sampling request. */
+export interface SamplingEdits {
+  /** A new system prompt. */
+  systemPrompt?: string | undefined;
+  /** New text for text blocks, by `"message index:block index"`. */
+  texts?: Readonly<Record<string, string>> | undefined;
+}
+
+/**
+ * The edits a review amounts to: only what differs from the request counts
+ * (text put back as it was is no edit). `undefined` when nothing changed.
+ */
+export function samplingEditsFrom(view: SamplingView, draft: { systemPrompt?: string | undefined; texts?: ReadonlyMap<string, string> | Readonly<Record<string, string>> | undefined }): SamplingEdits | undefined {
+  const edits: { systemPrompt?: string; texts?: Record<string, string> } = {};
+  if (typeof draft.systemPrompt === 'string' && draft.systemPrompt !== (view.systemPrompt ?? '')) edits.systemPrompt = draft.systemPrompt;
+  const entries: Array<[string, string]> = draft.texts instanceof Map ? [...draft.texts] : Object.entries(draft.texts ?? {});
+  const texts: Record<string, string> = Object.create(null) as Record<string, string>;
+  let changed = false;
+  for (const [key, value] of entries) {
+    const match = /^(\d{1,4}):(\d{1,5})$/.exec(key);
+    if (!match || typeof value !== 'string') continue;
+    const block = view.messages[Number(match[1])]?.content[Number(match[2])];
+    if (get(block, 'type') === 'text' && get(block, 'text') === value) continue;
+    texts[key] = value;
+    changed = true;
+  }
+  if (changed) edits.texts = texts;
+  return Object.keys(edits).length > 0 ? edits : undefined;
+}
+
+const defineKey = (target: Record<string, unknown>, key: string, value: unknown) => Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+
+/**
+ * What the model is sent: the request snapshot with a person's edits
+ * applied, as a new plain object (the snapshot is never changed). Blocks the
+ * reviewer could not see (see `samplingHidden`) are left out unless the host
+ * shows them (`hidden: 'show'`); inside a `tool_result`, hidden blocks are
+ * left out too, and an assistant-only `tool_result` goes whole. A message
+ * left with no content is left out. Only text blocks and the system prompt
+ * can be edited. Never throws.
+ */
+export function samplingRequestToSend(snapshot: unknown, edits: SamplingEdits = {}, options: { hidden?: 'omit' | 'show' | undefined } = {}): Record<string, unknown> {
+  if (!isRecord(snapshot)) return {};
   const copy: Record<string, unknown> = {};
   try {
-    for (const key of Object.keys(params)) copy[key] = get(params, key);
+    for (const key of Object.keys(snapshot)) defineKey(copy, key, get(snapshot, key));
   } catch {
     return {};
   }
   if (typeof edits.systemPrompt === 'string') copy.systemPrompt = edits.systemPrompt;
-  const texts = edits.texts ?? {};
-  if (Object.keys(texts).length > 0) {
-    const messages = copyArray(copy.messages, MAX_MESSAGES) ?? [];
-    copy.messages = messages.map((message, m) => {
-      const content = get(message, 'content');
-      const blocks = blocksOf(content);
-      let changed = false;
-      const next = blocks.map((block, b) => {
-        const key = `${m}:${b}`;
-        if (!Object.hasOwn(texts, key) || get(block, 'type') !== 'text' || !isRecord(block)) return block;
-        changed = true;
-        return { ...block, text: texts[key] };
-      });
-      if (!changed) return message;
-      return { ...(isRecord(message) ? message : {}), content: Array.isArray(content) ? next : next[0] };
+  const texts = isRecord(edits.texts) ? edits.texts : {};
+  const omitHidden = options.hidden !== 'show';
+  const messages = copyArray(copy.messages, MAX_MESSAGES) ?? [];
+  const visibleIn = (blocks: unknown[]): Set<number> => new Set(selectVisible(blocks, 'user').map((item) => item.index));
+  const out: unknown[] = [];
+  messages.forEach((message, m) => {
+    const content = get(message, 'content');
+    const blocks = blocksOf(content);
+    const shown = visibleIn(blocks);
+    const next: unknown[] = [];
+    blocks.forEach((block, b) => {
+      if (omitHidden && !shown.has(b)) return;
+      const key = `${m}:${b}`;
+      if (isRecord(block) && get(block, 'type') === 'text' && Object.hasOwn(texts, key) && typeof ownData(texts, key) === 'string') {
+        next.push({ ...block, text: ownData(texts, key) });
+        return;
+      }
+      if (omitHidden && isRecord(block) && get(block, 'type') === 'tool_result' && Array.isArray(get(block, 'content'))) {
+        const inner = blocksOf(get(block, 'content'));
+        const innerShown = visibleIn(inner);
+        next.push({ ...block, content: inner.filter((_, i) => innerShown.has(i)) });
+        return;
+      }
+      next.push(block);
     });
-  }
+    if (next.length === 0) return;
+    out.push({ ...(isRecord(message) ? message : {}), content: Array.isArray(content) ? next : next[0] });
+  });
+  copy.messages = out;
   return copy;
+}
+
+/**
+ * The request with a person's edits applied, as a plain copy.
+ *
+ * @deprecated Use `samplingRequestToSend(snapshotSamplingRequest(params), edits)`,
+ * which reads the request once and leaves out what the reviewer could not see.
+ */
+export function applySamplingEdits(params: unknown, edits: SamplingEdits): Record<string, unknown> {
+  return samplingRequestToSend(snapshotSamplingRequest(params), edits, { hidden: 'show' });
 }
 
 /** Reads a `CreateMessageResult` (the completion). Never throws. */
@@ -177,19 +275,49 @@ export function parseSamplingResult(result: unknown): SamplingResultView {
   };
 }
 
-/** The completion with its text replaced by a person's edit (only for a single text block). Never throws. */
-export function editSamplingResult(result: unknown, text: string): Record<string, unknown> {
-  const view = parseSamplingResult(result);
+/** The outcome of {@link applySamplingResultEdits}: what goes back, and whether it differs from the model's answer. */
+export interface SamplingResultEdit {
+  result: Record<string, unknown>;
+  edited: boolean;
+}
+
+/**
+ * The completion as a person approved it: new text for its text blocks (by
+ * block index, or `text` for an answer that is one text block), applied to
+ * a plain copy. `edited` is true only when what goes back differs from what
+ * the model answered, so a record never says "edited" while the original
+ * goes back. Never throws.
+ */
+export function applySamplingResultEdits(result: unknown, edits: { text?: unknown; texts?: unknown } = {}): SamplingResultEdit {
+  const snapshot = snapshotData(result);
   const copy: Record<string, unknown> = {};
-  try {
-    if (isRecord(result)) for (const key of Object.keys(result)) copy[key] = get(result, key);
-  } catch {
-    return copy;
+  if (isRecord(snapshot)) for (const key of Object.keys(snapshot)) defineKey(copy, key, get(snapshot, key));
+  const content = get(snapshot, 'content');
+  const blocks = blocksOf(content);
+  const byIndex = new Map<number, string>();
+  if (typeof edits.text === 'string' && blocks.length === 1) byIndex.set(0, edits.text);
+  if (isRecord(edits.texts)) {
+    for (const key of Object.keys(edits.texts)) {
+      const value = ownData(edits.texts, key);
+      if (/^\d{1,5}$/.test(key) && typeof value === 'string') byIndex.set(Number(key), value);
+    }
   }
-  if (view.text === undefined) return copy;
-  const block = get(result, 'content');
-  const single = Array.isArray(block) ? block[0] : block;
-  const edited = { ...(isRecord(single) ? single : { type: 'text' }), text };
-  copy.content = Array.isArray(block) ? [edited] : edited;
-  return copy;
+  let edited = false;
+  const next = blocks.map((block, i) => {
+    const value = byIndex.get(i);
+    if (value === undefined || !isRecord(block) || get(block, 'type') !== 'text' || get(block, 'text') === value) return block;
+    edited = true;
+    return { ...block, text: value };
+  });
+  if (edited) copy.content = Array.isArray(content) ? next : next[0];
+  return { result: copy, edited };
+}
+
+/**
+ * The completion with its text replaced by a person's edit (only for a single text block).
+ *
+ * @deprecated Use {@link applySamplingResultEdits}, which also edits multi-block answers and says whether anything changed.
+ */
+export function editSamplingResult(result: unknown, text: string): Record<string, unknown> {
+  return applySamplingResultEdits(result, { text }).result;
 }

@@ -24,6 +24,14 @@ export interface ServerRequestPolicy {
    * without asking; untrusted ones still ask).
    */
   sampling?: 'ask' | 'off' | 'trusted-auto' | undefined;
+  /**
+   * Blocks of a sampling request the reviewer may not see (assistant-only
+   * audience, malformed audience): `omit` (default) leaves them out of the
+   * review *and* of what the model is sent; `show` shows them in the review,
+   * marked, and sends them. Either way the model never gets a block the
+   * reviewer could not see.
+   */
+  samplingHidden?: 'omit' | 'show' | undefined;
 }
 
 /** The policy's answer for one server request. */
@@ -46,6 +54,8 @@ export interface ServerRequestInput {
   /** For sampling: the parsed request. */
   sampling?: SamplingView | undefined;
   reasonLabels?: Partial<Record<DecisionReasonCode, string>> | undefined;
+  /** The server was configured when the request arrived and is gone now: block. */
+  serverRemoved?: boolean | undefined;
 }
 
 /** Decides a server request: run, confirm (ask a person) or block. Never throws. */
@@ -56,6 +66,12 @@ export function decideServerRequest(input: ServerRequestInput): ServerRequestDec
   const reasons: DecisionReason[] = [];
   const add = (code: DecisionReasonCode) => reasons.push(decisionReason(code, input.reasonLabels));
   const result = (action: ServerRequestDecision['action']): ServerRequestDecision => ({ kind: input.kind, action, reasons, trust, mode });
+
+  // What a removed server asked for never goes through, whatever the kind.
+  if (input.serverRemoved === true) {
+    add('server-removed');
+    return result('block');
+  }
 
   if (input.kind === 'elicitation') {
     const view = input.elicitation;

@@ -133,3 +133,46 @@ function ownDataStrict(target: object, key: string): unknown {
   if (!('value' in descriptor)) throw new TooBig();
   return descriptor.value;
 }
+
+/** Limits for {@link snapshotData}. */
+export interface SnapshotLimits {
+  /** Deepest nesting copied; deeper values become `null`. Default 64. */
+  maxDepth?: number;
+  /** Most values copied in all; the rest become `null`. Default 100,000. */
+  maxNodes?: number;
+}
+
+/**
+ * A plain deep copy of untrusted data, read once: own data properties only
+ * (a getter is never called and its key is left out), arrays by index, keys
+ * defined as own properties (so `__proto__` stays a key). Functions,
+ * symbols and anything that throws become `undefined`; past the limits,
+ * `null`. What the person is shown and what is sent are both made from this
+ * copy, so a proxy cannot answer differently the second time. Never throws.
+ */
+export function snapshotData(value: unknown, limits: SnapshotLimits = {}): unknown {
+  const maxDepth = limits.maxDepth ?? FINGERPRINT_MAX_DEPTH;
+  let budget = limits.maxNodes ?? 100_000;
+  const copy = (input: unknown, depth: number): unknown => {
+    if (input === null || typeof input === 'string' || typeof input === 'number' || typeof input === 'boolean') return input;
+    if (typeof input !== 'object') return undefined;
+    if (depth >= maxDepth || --budget < 0) return null;
+    try {
+      if (Array.isArray(input)) {
+        const list = copyArray(input, 100_000) ?? [];
+        return list.map((item) => copy(item, depth + 1));
+      }
+      const out: Record<string, unknown> = {};
+      for (const key of Object.keys(input)) {
+        const item = ownData(input, key);
+        if (item === UNREADABLE || item === undefined) continue;
+        const next = copy(item, depth + 1);
+        if (next !== undefined) Object.defineProperty(out, key, { value: next, enumerable: true, writable: true, configurable: true });
+      }
+      return out;
+    } catch {
+      return undefined;
+    }
+  };
+  return copy(value, 0);
+}

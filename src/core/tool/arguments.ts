@@ -9,6 +9,8 @@
  */
 
 /** Arguments ready to show: a short preview and a longer one behind "Show all". */
+import { INVISIBLE_CHARS, escapeInvisible } from '../text/sanitize.js';
+
 export interface ArgumentsPreview {
   /** Pretty-printed arguments with generous limits (see {@link FULL_PREVIEW_LIMITS}). */
   full: string;
@@ -38,31 +40,9 @@ export const FOLDED_PREVIEW_LIMITS: Readonly<PreviewLimits> = { stringLimit: DEF
 /** Limits of the long preview (`full`): still bounded, so a 1 MB argument cannot freeze the page. */
 export const FULL_PREVIEW_LIMITS: Readonly<PreviewLimits> = { stringLimit: 100_000, maxDepth: 32, keyLimit: 1_024, totalLimit: 400_000 };
 
-// Controls, direction marks and overrides, zero-width and other invisible characters,
-// variation selectors and tag characters. Built from a string: some are combining marks.
-const INVISIBLE = new RegExp(
-  // eslint-disable-next-line no-control-regex, no-misleading-character-class -- each code point is matched alone, on purpose
-  '[\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u034f\\u061c\\u115f\\u1160\\u17b4\\u17b5\\u180b-\\u180f\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u206f\\u3164\\ufe00-\\ufe0f\\ufeff\\ufff9-\\ufffb]|\\udb40[\\udc00-\\udc7f]',
-  'g',
-);
-
 /** A string as a quoted literal with every invisible or direction character as a visible `\uXXXX` escape. */
 export function visibleString(text: string): string {
-  return `"${text.replace(/["\\]/g, (c) => `\\${c}`).replace(INVISIBLE, escapeChar)}"`;
-}
-
-function escapeChar(char: string): string {
-  switch (char) {
-    case '\n':
-      return '\\n';
-    case '\t':
-      return '\\t';
-    case '\r':
-      return '\\r';
-    default:
-      // Code units, so a surrogate pair (tag characters) shows both halves.
-      return Array.from({ length: char.length }, (_, i) => `\\u${char.charCodeAt(i).toString(16).toUpperCase().padStart(4, '0')}`).join('');
-  }
+  return `"${text.replace(/["\\]/g, (c) => `\\${c}`).replace(INVISIBLE_CHARS, escapeInvisible)}"`;
 }
 
 const plural = (n: number, one: string, many: string) => `${n.toLocaleString('en')} ${n === 1 ? one : many}`;

@@ -55,7 +55,9 @@ export type DecisionReasonCode =
   | 'sampling-off'
   | 'sampling-review'
   | 'sampling-trusted-auto'
-  | 'approval-requested';
+  | 'approval-requested'
+  | 'queue-full'
+  | 'acknowledgement-required';
 
 /** Default text for each reason; hosts may pass their own through `reasonLabels`. */
 export const defaultReasonLabels: Record<DecisionReasonCode, string> = {
@@ -91,6 +93,8 @@ export const defaultReasonLabels: Record<DecisionReasonCode, string> = {
   'sampling-review': 'The server wants to use this app’s model; you can check the request and the answer.',
   'sampling-trusted-auto': 'A trusted server may use this app’s model without asking.',
   'approval-requested': 'The app’s server asks you to approve this call.',
+  'queue-full': 'This server has too many requests waiting, so this one was refused.',
+  'acknowledgement-required': 'This form asks for something that looks like a secret: confirm that you mean to send it.',
 };
 
 /** Words for each hint in the `hints-assumed` reason ("whether it only reads"). */
@@ -386,4 +390,62 @@ export function decisionRecord(
     remembered: settled.remembered ?? false,
     timestamp: settled.timestamp,
   };
+}
+
+// Rules the consent flow applies at every step. Named here so the flow only
+// sequences them and every kind of request gets the same answer.
+
+/** Any decision the consent flow handles: a tool call's or a server request's. */
+export interface FlowDecision {
+  action: DecisionAction;
+  reasons: DecisionReason[];
+  trust: Trust;
+  mode: PolicyMode;
+  /** Tool calls only. */
+  risk?: ToolRisk | undefined;
+}
+
+/** The decision with one more reason in front (why it changed). */
+export function withReason<D extends { reasons: DecisionReason[] }>(decision: D, code: DecisionReasonCode, labels?: Partial<Record<DecisionReasonCode, string>> | undefined): D {
+  return { ...decision, reasons: [decisionReason(code, labels), ...decision.reasons] };
+}
+
+/**
+ * The ask upgrade: another policy (e.g. the AI SDK server's) already said a
+ * person must answer, so a call the local policy would run asks instead
+ * (reason `approval-requested`); a block still blocks.
+ */
+export function requireAnswer<D extends FlowDecision>(decision: D, labels?: Partial<Record<DecisionReasonCode, string>> | undefined): D {
+  return decision.action === 'run' ? { ...withReason(decision, 'approval-requested', labels), action: 'confirm' } : decision;
+}
+
+/**
+ * Whether the question a person is answering is no longer the question the
+ * current policy asks: the trust or the risk changed while it was open. The
+ * prompt is then asked again (a new id) instead of taking the answer.
+ */
+export function mustAskAgain(asked: Pick<FlowDecision, 'trust' | 'risk'>, fresh: Pick<FlowDecision, 'action' | 'trust' | 'risk'>): boolean {
+  return fresh.action === 'confirm' && (fresh.trust !== asked.trust || fresh.risk !== asked.risk);
+}
+
+/**
+ * Whether a settled call trips the taint guard: it ran and its result may
+ * bring outside content in. An untrusted server's `openWorldHint: false` is
+ * only a claim, so it never keeps the session untainted.
+ */
+export function tripsTaint(outcome: 'run' | 'denied' | 'blocked', decision: Pick<ToolDecision, 'hints' | 'trust'>): boolean {
+  return outcome === 'run' && (decision.hints.openWorld || decision.trust !== 'trusted');
+}
+
+/** A server that was configured when its request arrived and is gone now: what it asked for is blocked. */
+export function isServerRemoved(configuredAtOpen: boolean, configuredNow: boolean): boolean {
+  return configuredAtOpen && !configuredNow;
+}
+
+/**
+ * The fail-closed decision for a tool request that could not even be read:
+ * an unknown tool under read-only mode, so it blocks, with `request-invalid`.
+ */
+export function failClosedDecision(labels?: Partial<Record<DecisionReasonCode, string>> | undefined): ToolDecision {
+  return withReason(decideToolCall({ tool: undefined, mode: 'read-only' }), 'request-invalid', labels);
 }

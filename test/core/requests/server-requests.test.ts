@@ -118,7 +118,7 @@ describe('secret detection', () => {
   });
 
   it('documents one pattern per listed term', () => {
-    expect(SENSITIVE_TERMS.map(([label]) => label)).toEqual(['password', 'passphrase', 'secret', 'token', 'API key', 'credential', 'private key', 'one-time code', 'PIN', 'card number', 'IBAN or account number', 'SSN or national id']);
+    expect(SENSITIVE_TERMS.map(([label]) => label)).toEqual(['password', 'passphrase', 'recovery phrase', 'secret', 'token', 'API key', 'credential', 'private key', 'one-time code', 'PIN', 'card number', 'IBAN or account number', 'SSN or national id']);
   });
 
   it('marks the form sensitive and the field with its term', () => {
@@ -203,7 +203,7 @@ describe('describeElicitationUrl — URL mode', () => {
 
   it.each<[string, string[]]>([
     ['http://example.com/', ['not-https']],
-    ['https://xn--pple-43d.com/', ['punycode']],
+    ['https://xn--pple-43d.com/', ['punycode', 'mixed-script']],
     ['https://аpple.com/', ['punycode', 'mixed-script']],
     ['https://user:pw@example.com/', ['credentials']],
     ['https://192.168.1.10/', ['ip-address']],

@@ -1,0 +1,147 @@
+/**
+ * The consent queue: the entries waiting for a person, their order, the
+ * inline claims, and the snapshot React subscribes to. It knows nothing of
+ * what an entry asks; the flow (flow.ts) drives each entry through its steps.
+ */
+import type { ApprovalStore } from '../tool/approvals.js';
+import type { ApprovalSnapshot, PendingConsent } from './types.js';
+
+/**
+ * How many requests one server may have waiting at once, by default. The
+ * excess is refused at once (reason `queue-full`), recorded, and never shown,
+ * so one server cannot bury the others' prompts.
+ */
+export const DEFAULT_MAX_PENDING_PER_SERVER = 16;
+
+/** One waiting request, as the flow gives it to the queue. */
+export interface QueueEntry {
+  item: PendingConsent;
+  /** A running call waits on it: it goes ahead of tool confirmations (one per server at a time). */
+  blocking: boolean;
+  /** The prompt reached the front and is now on screen: decided again. */
+  opened(): void;
+  /** Takes an answer; returns whether it was taken. */
+  answer(response: unknown): boolean;
+  /** Settles it as refused without a person (abort, dispose). */
+  abandon(why: 'abandoned' | 'disposed'): void;
+}
+
+/** The queue's API for the flow and the controller. */
+export interface ConsentQueue {
+  /** Whether `serverId` may add one more waiting request. */
+  hasRoom(serverId: string): boolean;
+  enqueue(entry: QueueEntry): void;
+  /** Removes an entry; false when it was not queued. */
+  remove(entry: QueueEntry): boolean;
+  find(id: string): QueueEntry | undefined;
+  /** Every entry, in order (a copy). */
+  entries(): QueueEntry[];
+  /** Tells subscribers (the snapshot is rebuilt first). */
+  emit(): void;
+  claim(callId: string): () => void;
+  subscribe(listener: () => void): () => void;
+  getSnapshot(): ApprovalSnapshot;
+}
+
+/** Creates an empty queue. `maxPerServer` is the fairness cap (see {@link DEFAULT_MAX_PENDING_PER_SERVER}). */
+export function createConsentQueue(store: ApprovalStore, maxPerServer: number = DEFAULT_MAX_PENDING_PER_SERVER): ConsentQueue {
+  const cap = Number.isInteger(maxPerServer) && maxPerServer > 0 ? maxPerServer : DEFAULT_MAX_PENDING_PER_SERVER;
+  const list: QueueEntry[] = [];
+  // Server ids are server data: a Map, never a plain object.
+  const perServer = new Map<string, number>();
+  const claims = new Map<string, number>();
+  const listeners = new Set<() => void>();
+  let snapshot: ApprovalSnapshot = { queue: [], current: undefined, tainted: store.isTainted() };
+  let opened: QueueEntry | undefined;
+  let emitting = false;
+  let again = false;
+
+  const visible = (item: PendingConsent) => item.kind !== 'tool' || item.callId === undefined || !claims.has(item.callId);
+
+  const emit = () => {
+    if (emitting) {
+      again = true;
+      return;
+    }
+    emitting = true;
+    try {
+      do {
+        again = false;
+        const queue = list.map((entry) => entry.item);
+        const head = list.find((entry) => visible(entry.item));
+        snapshot = { queue, current: head?.item, tainted: store.isTainted() };
+        // A prompt reaching the screen is decided again; it may settle (and emit) at once.
+        if (head && head !== opened) {
+          opened = head;
+          head.opened();
+        }
+      } while (again);
+    } finally {
+      emitting = false;
+    }
+    for (const listener of [...listeners]) {
+      try {
+        listener();
+      } catch {
+        // One subscriber's bug must not stop the others.
+      }
+    }
+  };
+  store.subscribe(() => {
+    if (snapshot.tainted !== store.isTainted()) emit();
+  });
+
+  const serverOfEntry = (entry: QueueEntry) => entry.item.serverId;
+
+  return {
+    hasRoom: (serverId) => (perServer.get(serverId) ?? 0) < cap,
+    // The one on screen stays first. A request a running call waits on goes right after it and the
+    // other such requests; but once its server has one there, the next would only jump ahead of
+    // another server's prompt by waiting at the end: a flood never hides another server's prompt.
+    enqueue(entry) {
+      const serverId = serverOfEntry(entry);
+      perServer.set(serverId, (perServer.get(serverId) ?? 0) + 1);
+      const head = list.findIndex((candidate) => visible(candidate.item));
+      let index = head < 0 ? 0 : head + 1;
+      while (index < list.length && list[index]!.blocking) index++;
+      const ahead = list.slice(head < 0 ? 0 : head + 1, index).some((candidate) => serverOfEntry(candidate) === serverId);
+      const othersBehind = list.slice(index).some((candidate) => serverOfEntry(candidate) !== serverId);
+      if (!entry.blocking || (ahead && othersBehind)) list.push(entry);
+      else list.splice(index, 0, entry);
+      emit();
+    },
+    remove(entry) {
+      const index = list.indexOf(entry);
+      if (index < 0) return false;
+      list.splice(index, 1);
+      const serverId = serverOfEntry(entry);
+      const count = (perServer.get(serverId) ?? 1) - 1;
+      if (count <= 0) perServer.delete(serverId);
+      else perServer.set(serverId, count);
+      if (opened === entry) opened = undefined;
+      emit();
+      return true;
+    },
+    find: (id) => list.find((entry) => entry.item.id === id),
+    entries: () => [...list],
+    emit,
+    claim(callId) {
+      claims.set(callId, (claims.get(callId) ?? 0) + 1);
+      emit();
+      let released = false;
+      return () => {
+        if (released) return;
+        released = true;
+        const count = (claims.get(callId) ?? 1) - 1;
+        if (count <= 0) claims.delete(callId);
+        else claims.set(callId, count);
+        emit();
+      };
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    getSnapshot: () => snapshot,
+  };
+}

@@ -1,0 +1,180 @@
+/**
+ * Does a form field ask for a secret? The spec says servers MUST NOT ask for
+ * sensitive data in form mode; such a field gets a warning, is masked, and an
+ * accept needs an extra acknowledgement (a host may block such forms).
+ *
+ * The rule, in order:
+ * 1. Each text is read once, capped, normalised (NFKC, invisibles stripped,
+ *    Latin/Cyrillic/Greek confusables folded) and split into words at
+ *    separators, camelCase and letter/digit changes (`newPassword1` →
+ *    `new password 1`).
+ * 2. A term matches as whole words, or as two adjacent words joined
+ *    (`passWord`), in any of the languages below; CJK terms match anywhere.
+ * 3. The field's *name* always counts. In its *title* and *description* a
+ *    term is a passing mention, not a request, when a negation comes before
+ *    it in the same clause ("do not give us your PIN", "nie dein Passwort"):
+ *    clauses end at `.`, `;`, `!`, `?`, line breaks and parentheses.
+ */
+import { foldConfusables, normalizeText, splitWords } from '../text/normalize.js';
+
+/** One kind of secret, with its terms per language (words as `splitWords` gives them). */
+export interface SensitiveTerm {
+  /** What the warning calls it. */
+  label: string;
+  /** Terms by language code (`en`, `de`, …); CJK terms are matched as substrings. */
+  terms: Readonly<Record<string, readonly string[]>>;
+}
+
+/** Every kind of secret the detection knows, with its terms in several languages. */
+export const SENSITIVE_TERM_LIST: readonly SensitiveTerm[] = [
+  {
+    label: 'password',
+    terms: {
+      en: ['password', 'passwd', 'passcode', 'pwd', 'pass code'],
+      de: ['passwort', 'kennwort', 'geheimzahl'],
+      es: ['contraseña', 'contrasena', 'clave'],
+      fr: ['mot de passe', 'mdp'],
+      it: ['parola d ordine'],
+      pt: ['senha', 'palavra passe'],
+      nl: ['wachtwoord'],
+      ru: ['пароль'],
+      zh: ['密码', '口令'],
+      ja: ['パスワード', '暗証番号'],
+      ko: ['비밀번호', '암호'],
+    },
+  },
+  { label: 'passphrase', terms: { en: ['passphrase', 'pass phrase'] } },
+  {
+    label: 'recovery phrase',
+    terms: {
+      en: ['seed phrase', 'recovery phrase', 'mnemonic', 'seed words', 'secret phrase', 'wallet seed', 'recovery code', 'backup code'],
+      de: ['wiederherstellungsphrase', 'seed phrase'],
+      es: ['frase semilla', 'frase de recuperación', 'frase de recuperacion'],
+      fr: ['phrase de récupération', 'phrase de recuperation', 'phrase secrète', 'phrase secrete'],
+      zh: ['助记词'],
+      ja: ['リカバリーフレーズ'],
+    },
+  },
+  { label: 'secret', terms: { en: ['secret', 'client secret'], de: ['geheimnis'], es: ['secreto'], fr: ['code secret'] } },
+  { label: 'token', terms: { en: ['token', 'access token', 'auth token', 'bearer token', 'refresh token'] } },
+  { label: 'API key', terms: { en: ['api key', 'apikey', 'access key', 'secret key'], de: ['api schlüssel', 'api schluessel'] } },
+  { label: 'credential', terms: { en: ['credential'], de: ['zugangsdaten'], es: ['credencial', 'credenciales'], fr: ['identifiants'] } },
+  { label: 'private key', terms: { en: ['private key', 'ssh key', 'signing key'], de: ['privater schlüssel'], zh: ['私钥'], ja: ['秘密鍵'] } },
+  {
+    label: 'one-time code',
+    terms: {
+      en: ['one time code', 'one time password', 'one time pin', 'otp', 'totp', '2fa', '2fa code', 'mfa code', 'verification code', 'security code'],
+      de: ['bestätigungscode', 'einmalpasswort'],
+      es: ['código de verificación', 'codigo de verificacion'],
+      fr: ['code de vérification', 'code de verification'],
+      zh: ['验证码'],
+      ja: ['認証コード', 'ワンタイムパスワード'],
+    },
+  },
+  { label: 'PIN', terms: { en: ['pin', 'pin code', 'pin number'], de: ['pin'], ru: ['пин', 'пин код'] } },
+  {
+    label: 'card number',
+    terms: {
+      en: ['card number', 'credit card', 'debit card', 'cvv', 'cvc', 'cvv2', 'card security code'],
+      de: ['kreditkartennummer', 'kartennummer', 'kreditkarte'],
+      es: ['número de tarjeta', 'numero de tarjeta', 'tarjeta de crédito', 'tarjeta de credito'],
+      fr: ['numéro de carte', 'numero de carte', 'carte bancaire', 'carte de crédit'],
+    },
+  },
+  {
+    label: 'IBAN or account number',
+    terms: { en: ['iban', 'bank account', 'account number', 'routing number', 'sort code'], de: ['kontonummer', 'bankverbindung'], es: ['cuenta bancaria', 'número de cuenta'], fr: ['numéro de compte', 'compte bancaire'] },
+  },
+  {
+    label: 'SSN or national id',
+    terms: {
+      en: ['ssn', 'social security', 'social security number', 'national id', 'national identity', 'national identification', 'national insurance', 'passport number', 'tax id'],
+      de: ['sozialversicherungsnummer', 'steuer id', 'steueridentifikationsnummer', 'ausweisnummer'],
+      es: ['número de seguridad social', 'dni'],
+      fr: ['numéro de sécurité sociale', 'numero de securite sociale'],
+    },
+  },
+];
+
+// Words that make a later term in the same clause a mention, not a request.
+const NEGATIONS: ReadonlySet<string> = new Set(['not', 'never', 'no', 'nor', 'without', 'avoid', 'dont', 't', 'nicht', 'nie', 'niemals', 'kein', 'keine', 'keinen', 'ohne', 'nunca', 'sin', 'ne', 'pas', 'jamais', 'sans', 'non', 'mai', 'senza', 'niet', 'nooit', 'zonder']);
+
+const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
+
+interface CompiledTerm {
+  label: string;
+  /** Latin/Cyrillic terms as split words (`" api key "`); matched on word boundaries. */
+  words: string[];
+  /** CJK terms, matched as substrings. */
+  substrings: string[];
+}
+
+const COMPILED: readonly CompiledTerm[] = SENSITIVE_TERM_LIST.map(({ label, terms }) => {
+  const all = Object.values(terms).flat();
+  return {
+    label,
+    words: all.filter((term) => !CJK.test(term)).map((term) => splitWords(foldConfusables(normalizeText(term)))),
+    substrings: all.filter((term) => CJK.test(term)).map((term) => normalizeText(term)),
+  };
+});
+
+/** Where a term starts, as a word index; -1 when absent. Also matches the plural `s` and a one-word term split in two (`passWord`). */
+function findTerm(spaced: string, pairs: ReadonlyMap<string, number>, term: string): number {
+  const at = (needle: string) => {
+    const index = spaced.indexOf(needle);
+    if (index < 0) return -1;
+    let count = 0;
+    for (let i = 1; i < index; i++) if (spaced.charCodeAt(i) === 32) count++;
+    return index === 0 ? 0 : count + 1;
+  };
+  const exact = at(term);
+  if (exact >= 0) return exact;
+  const plural = at(`${term.slice(0, -1)}s `);
+  if (plural >= 0) return plural;
+  const joined = term.trim();
+  if (joined.includes(' ')) return -1;
+  return pairs.get(joined) ?? pairs.get(`${joined}s`) ?? -1;
+}
+
+/** The label of the secret `text` asks for, or undefined; `negatable`: a negation earlier in the clause cancels a match. */
+function matchText(value: unknown, negatable: boolean): string | undefined {
+  const normal = normalizeText(value);
+  if (normal === '') return undefined;
+  const clauses = negatable ? normal.split(/[.;!?\n()[\]]+/) : [normal];
+  for (const clause of clauses) {
+    const folded = foldConfusables(clause);
+    const spaced = splitWords(folded);
+    const words = spaced.trim() === '' ? [] : spaced.trim().split(' ');
+    const pairs = new Map<string, number>();
+    for (let i = 0; i + 1 < words.length; i++) {
+      const pair = words[i]! + words[i + 1]!;
+      if (!pairs.has(pair)) pairs.set(pair, i);
+    }
+    let firstNegation = -1;
+    if (negatable) firstNegation = words.findIndex((word) => NEGATIONS.has(word));
+    const negatedBefore = (index: number) => firstNegation >= 0 && firstNegation < index;
+    for (const term of COMPILED) {
+      for (const needle of term.words) {
+        const index = findTerm(spaced, pairs, needle);
+        if (index >= 0 && !negatedBefore(index)) return term.label;
+      }
+      for (const needle of term.substrings) {
+        const index = clause.indexOf(needle);
+        if (index >= 0 && !(negatable && splitWords(foldConfusables(clause.slice(0, index))).trim().split(' ').some((word) => NEGATIONS.has(word)))) return term.label;
+      }
+    }
+  }
+  return undefined;
+}
+
+/** The kind of secret a field's name, title, description or format asks for, or `undefined`. See the module's rule. */
+export function sensitiveTerm(field: { name?: unknown; title?: unknown; description?: unknown; format?: unknown }): string | undefined {
+  return matchText(field.name, false) ?? matchText(field.format, false) ?? matchText(field.title, true) ?? matchText(field.description, true);
+}
+
+/**
+ * Pairs of label and pattern, kept for hosts that read them.
+ *
+ * @deprecated The detection now normalises and covers several languages; see `SENSITIVE_TERM_LIST` and `sensitiveTerm`.
+ */
+export const SENSITIVE_TERMS: ReadonlyArray<[label: string, pattern: RegExp]> = SENSITIVE_TERM_LIST.map(({ label, terms }) => [label, new RegExp(`\\b(${(terms.en ?? []).map((term) => term.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})s?\\b`)]);
