@@ -100,7 +100,9 @@ export {
 export {
   prepareBlock,
   prepareContent,
+  readToolResult,
   structuredContentVisible,
+  type ToolResultView,
   type BlockKind,
   type BlockOrder,
   type BlockView,
@@ -115,6 +117,7 @@ export {
   confirmFocus,
   decideToolCall,
   decisionReason,
+  displayServerName,
   failClosedDecision,
   isServerRemoved,
   mustAskAgain,
@@ -203,7 +206,10 @@ export {
 export { SENSITIVE_TERMS, SENSITIVE_TERM_LIST, sensitiveTerm, type SensitiveTerm } from './requests/sensitive.js';
 export {
   describeElicitationUrl,
+  elicitationNeedsAcknowledgement,
+  elicitationValue,
   elicitationWarnings,
+  setElicitationValue,
   initialElicitationValues,
   parseElicitationRequest,
   validateElicitation,

@@ -250,7 +250,8 @@ export function elicitationsFromError(error: unknown): unknown[] {
   if (!isRecord(error) && !(error instanceof Error)) return [];
   if (ownData(error, 'code') !== -32042) return [];
   const data = ownData(error, 'data');
-  return (copyArray(isRecord(data) ? ownData(data, 'elicitations') : undefined, 16) ?? []).filter(isRecord).map((params) => ({ mode: 'url', ...params }));
+  // -32042 is only ever URL consent: the server's own `mode` never turns it into a form.
+  return (copyArray(isRecord(data) ? ownData(data, 'elicitations') : undefined, 16) ?? []).filter(isRecord).map((params) => ({ ...params, mode: 'url' }));
 }
 
 /**

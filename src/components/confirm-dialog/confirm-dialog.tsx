@@ -5,8 +5,8 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { Slot } from '@radix-ui/react-slot';
 import { useControllableState } from '@radix-ui/react-use-controllable-state';
 import { createContext, forwardRef, useCallback, useContext, useEffect, useId, useMemo, useRef, useState, type ComponentPropsWithoutRef, type ReactNode } from 'react';
-import { FOLDED_PREVIEW_LIMITS, formatPreview, previewArguments } from '../../core/tool/arguments.js';
-import { confirmFocus, safeName, type ToolDecision, type Trust } from '../../core/tool/decisions.js';
+import { previewArguments } from '../../core/tool/arguments.js';
+import { confirmFocus, displayServerName, type ToolDecision, type Trust } from '../../core/tool/decisions.js';
 import { presentTool, type ToolPresentation } from '../../core/tool/presentation.js';
 import type { Tool } from '../../core/shared/types.js';
 import { cx } from '../../internal/cx.js';
@@ -156,7 +156,7 @@ export function ToolConfirmRoot({ request, onApprove, onDeny, open: openProp, de
 
   const trust = request.decision.trust;
   const presentation = useMemo(() => presentTool(request.tool, { trust, toolName: request.toolName }), [request.tool, request.toolName, trust]);
-  const serverName = safeName(request.serverName ?? request.serverId, 80) || safeName(request.serverId, 80);
+  const serverName = displayServerName(request.serverName, request.serverId);
   const context = useMemo<ContextValue>(
     () => ({ request, labels, trust, presentation, serverName, remember, setRemember, approve, deny, cancelRef, approveRef, descriptionId, returnFocusTo }),
     [request, labels, trust, presentation, serverName, remember, approve, deny, descriptionId, returnFocusTo],
@@ -293,9 +293,10 @@ export interface ToolConfirmArgumentsProps extends ComponentPropsWithoutRef<'div
 export const ToolConfirmArguments = forwardRef<HTMLDivElement, ToolConfirmArgumentsProps>(function ToolConfirmArguments({ className, foldAt, ...props }, ref) {
   const { request, labels } = useConfirmContext('ToolConfirm.Arguments');
   const preview = useMemo(() => {
-    const full = previewArguments(request.args, foldAt);
-    const folded = request.args === undefined ? '{}' : formatPreview(request.args, { ...FOLDED_PREVIEW_LIMITS, totalLimit: 1_500, stringLimit: foldAt ?? FOLDED_PREVIEW_LIMITS.stringLimit });
-    return { full: full.full, folded, isFolded: folded !== full.full };
+    // The fold is previewArguments' own (its limits), so the dialog and the card fold alike.
+    const preview = previewArguments(request.args, foldAt);
+    const folded = request.args === undefined ? '{}' : preview.folded;
+    return { full: preview.full, folded, isFolded: folded !== preview.full };
   }, [request.args, foldAt]);
   const [showAll, setShowAll] = useState(false);
   const headingId = useId();

@@ -3,8 +3,9 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { useControllableState } from '@radix-ui/react-use-controllable-state';
 import { createContext, forwardRef, useCallback, useContext, useEffect, useId, useMemo, useRef, useState, type ComponentPropsWithoutRef, type FormEvent, type ReactNode } from 'react';
 import type { ElicitationResponse } from '../../core/consent/controller.js';
-import { safeName, type DecisionReason, type Trust } from '../../core/tool/decisions.js';
-import { initialElicitationValues, validateElicitation, type ElicitationField, type ElicitationValues, type ElicitationView } from '../../core/requests/elicitation.js';
+import { displayServerName, type DecisionReason, type Trust } from '../../core/tool/decisions.js';
+import { elicitationNeedsAcknowledgement, elicitationValue, elicitationWarnings, initialElicitationValues, setElicitationValue, validateElicitation, type ElicitationField, type ElicitationValues, type ElicitationView } from '../../core/requests/elicitation.js';
+import { ownData } from '../../core/shared/read.js';
 import { cx } from '../../internal/cx.js';
 import { formatLabel, type Labels } from '../../internal/default-labels.js';
 import { Icon } from '../../internal/icons.js';
@@ -107,7 +108,8 @@ export function ElicitationRoot({ prompt, onRespond, open: openProp, defaultOpen
   const [open = false, setOpen] = useControllableState({ prop: openProp, defaultProp: defaultOpen, onChange: onOpenChange, caller: ROOT_NAME });
   const [stage, setStage] = useState<Stage>('form');
   const [values, setValues] = useState<ElicitationValues>(() => initialElicitationValues(prompt.view));
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  // Keyed by field names (server data): null-prototype objects, read as own properties only.
+  const [errors, setErrors] = useState<Record<string, string>>(() => Object.create(null) as Record<string, string>);
   const [confirmedSensitive, setConfirmedSensitive] = useState(false);
   const settled = useRef(false);
   const callback = useRef(onRespond);
@@ -138,15 +140,23 @@ export function ElicitationRoot({ prompt, onRespond, open: openProp, defaultOpen
     settled.current = true;
     callback.current({ action: 'cancel' });
   });
-  const setValue = useCallback((name: string, value: ElicitationValues[string]) => setValues((current) => ({ ...current, [name]: value })), []);
-  const serverName = safeName(prompt.serverName ?? prompt.serverId, 80) || safeName(prompt.serverId, 80);
+  const setValue = useCallback((name: string, value: ElicitationValues[string]) => {
+    setValues((current) => setElicitationValue(current, name, value));
+    // A changed value is a new answer: the acknowledgement a secret needs is asked again.
+    setConfirmedSensitive(false);
+  }, []);
+  const changeStage = useCallback((next: Stage) => {
+    if (next === 'form') setConfirmedSensitive(false);
+    setStage(next);
+  }, []);
+  const serverName = displayServerName(prompt.serverName, prompt.serverId);
   const context = useMemo<ContextValue>(
     () => ({
       prompt,
       labels,
       serverName,
       stage,
-      setStage,
+      setStage: changeStage,
       values,
       setValue,
       errors,
@@ -161,7 +171,7 @@ export function ElicitationRoot({ prompt, onRespond, open: openProp, defaultOpen
       safeActionRef,
       returnFocusTo,
     }),
-    [prompt, labels, serverName, stage, values, setValue, errors, confirmedSensitive, respond, titleId, descriptionId, formId, returnFocusTo],
+    [prompt, labels, serverName, stage, changeStage, values, setValue, errors, confirmedSensitive, respond, titleId, descriptionId, formId, returnFocusTo],
   );
   const defaultOpenUrl = useCallback((url: string) => void window.open(url, '_blank', 'noopener,noreferrer'), []);
   return (
@@ -229,7 +239,7 @@ ElicitationTitle.displayName = 'Elicitation.Title';
 /** Which server asks (and how far it is trusted), the server's own message, and why to be careful. */
 export const ElicitationDescription = forwardRef<HTMLDivElement, ComponentPropsWithoutRef<'div'>>(function ElicitationDescription({ className, ...props }, ref) {
   const { prompt, labels, serverName, descriptionId } = useElicitationContext('Elicitation.Description');
-  const warnings = prompt.decision.reasons.filter((reason) => reason.code === 'sensitive-fields' || reason.code === 'url-warning' || reason.code === 'url-not-https' || reason.code === 'request-invalid');
+  const warnings = elicitationWarnings(prompt.decision.reasons);
   return (
     <div id={descriptionId} data-slot="elicitation-description" {...props} ref={ref} className={cx('mcp-confirm-dialog-description', className)}>
       <dl className="mcp-confirm-dialog-facts">
@@ -264,8 +274,9 @@ function FieldInput({ field, first }: { field: ElicitationField; first: boolean 
   const id = useId();
   const descriptionId = useId();
   const errorId = useId();
-  const value = values[field.name];
-  const error = errors[field.name];
+  const value = elicitationValue(values, field.name);
+  const ownError = ownData(errors, field.name);
+  const error = typeof ownError === 'string' ? ownError : undefined;
   const describedBy = [field.description ? descriptionId : '', error ? errorId : ''].filter(Boolean).join(' ') || undefined;
   const refFor = first ? (node: HTMLElement | null) => void (firstFieldRef.current = node) : undefined;
   const common = { id, 'aria-describedby': describedBy, 'aria-invalid': error ? true : undefined, required: field.required } as const;
@@ -320,7 +331,8 @@ function FieldInput({ field, first }: { field: ElicitationField; first: boolean 
       );
     }
     default: {
-      const type = field.kind === 'text' ? (field.sensitive ? 'password' : field.format === 'email' ? 'email' : field.format === 'uri' ? 'url' : field.format === 'date' ? 'date' : field.format === 'date-time' ? 'datetime-local' : 'text') : 'number';
+      // A secret is masked whatever its type (an integer PIN too), entered with the right keyboard.
+      const type = field.sensitive ? 'password' : field.kind === 'text' ? (field.format === 'email' ? 'email' : field.format === 'uri' ? 'url' : field.format === 'date' ? 'date' : field.format === 'date-time' ? 'datetime-local' : 'text') : 'number';
       input = (
         <input
           {...common}
@@ -328,12 +340,13 @@ function FieldInput({ field, first }: { field: ElicitationField; first: boolean 
           type={type}
           className="mcp-input"
           autoComplete={field.sensitive ? 'off' : undefined}
+          inputMode={field.sensitive && field.kind !== 'text' ? (field.kind === 'integer' ? 'numeric' : 'decimal') : undefined}
           value={value === undefined || value === null ? '' : String(value)}
           minLength={field.minLength}
           maxLength={field.maxLength}
-          min={field.minimum}
-          max={field.maximum}
-          step={field.kind === 'integer' ? 1 : field.kind === 'number' ? 'any' : undefined}
+          min={type === 'number' ? field.minimum : undefined}
+          max={type === 'number' ? field.maximum : undefined}
+          step={type !== 'number' ? undefined : field.kind === 'integer' ? 1 : 'any'}
           onChange={(event) => setValue(field.name, event.currentTarget.value)}
         />
       );
@@ -366,11 +379,17 @@ function FieldInput({ field, first }: { field: ElicitationField; first: boolean 
   );
 }
 
+// Review is the truth: a choice whose label differs from the value sent shows both ("Keep my data (delete_all)").
+const choiceText = (field: ElicitationField, value: string) => {
+  const label = field.options!.find((option) => option.value === value)?.label;
+  return label === undefined || label === value ? value : `${label} (${value})`;
+};
+
 function displayValue(field: ElicitationField, value: unknown, labels: Labels): string {
   if (value === undefined) return labels.notSent;
   if (field.kind === 'boolean') return value === true ? labels.yes : labels.no;
-  if (field.kind === 'choice') return field.options!.find((option) => option.value === value)?.label ?? String(value);
-  if (field.kind === 'choices') return (value as string[]).map((item) => field.options!.find((option) => option.value === item)?.label ?? item).join(', ') || labels.notSent;
+  if (field.kind === 'choice') return choiceText(field, String(value));
+  if (field.kind === 'choices') return (value as string[]).map((item) => choiceText(field, item)).join(', ') || labels.notSent;
   return String(value);
 }
 
@@ -440,12 +459,12 @@ export const ElicitationBody = forwardRef<HTMLDivElement, ElicitationBodyProps>(
               <div key={field.name} className="mcp-confirm-dialog-fact" data-sensitive={field.sensitive || undefined}>
                 <dt className="mcp-confirm-dialog-term">{field.label}</dt>
                 <dd className="mcp-confirm-dialog-value" data-slot="elicitation-review-value">
-                  {field.sensitive && !reveal && content[field.name] !== undefined ? '••••••••' : displayValue(field, content[field.name], labels)}
+                  {field.sensitive && !reveal && ownData(content, field.name) !== undefined ? '••••••••' : displayValue(field, ownData(content, field.name), labels)}
                 </dd>
               </div>
             ))}
           </dl>
-          {view.sensitive && (
+          {elicitationNeedsAcknowledgement(view) && (
             <>
               <button type="button" className="mcp-button" aria-pressed={reveal} onClick={() => setReveal(!reveal)}>
                 {reveal ? labels.hideValues : labels.showValues}
@@ -539,7 +558,7 @@ export const ElicitationActions = forwardRef<HTMLDivElement, ComponentPropsWitho
           type="button"
           data-slot="elicitation-accept"
           className="mcp-button mcp-confirm-dialog-action"
-          disabled={view.sensitive && !confirmedSensitive}
+          disabled={elicitationNeedsAcknowledgement(view) && !confirmedSensitive}
           onClick={() => {
             const checked = validateElicitation(view, values);
             if (!checked.ok) {
@@ -548,7 +567,7 @@ export const ElicitationActions = forwardRef<HTMLDivElement, ComponentPropsWitho
               return;
             }
             // Exactly what the review showed: typed, only the form's fields, empty optional ones left out.
-            respond({ action: 'accept', content: checked.content });
+            respond({ action: 'accept', content: checked.content, ...(elicitationNeedsAcknowledgement(view) ? { acknowledged: confirmedSensitive } : {}) });
           }}
         >
           {labels.send}

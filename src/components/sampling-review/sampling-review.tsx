@@ -2,11 +2,10 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useControllableState } from '@radix-ui/react-use-controllable-state';
 import { createContext, forwardRef, useCallback, useContext, useEffect, useId, useMemo, useRef, useState, type ComponentPropsWithoutRef, type ReactNode } from 'react';
-import { formatPreview } from '../../core/tool/arguments.js';
 import { selectVisible } from '../../core/content/audience.js';
 import type { SamplingResponse } from '../../core/consent/controller.js';
-import { safeName, type DecisionReason, type Trust } from '../../core/tool/decisions.js';
-import type { SamplingResultView, SamplingView } from '../../core/requests/sampling.js';
+import { displayServerName, safeName, type DecisionReason, type Trust } from '../../core/tool/decisions.js';
+import { samplingDisplayBlocks, samplingEditsFrom, type SamplingResultView, type SamplingView } from '../../core/requests/sampling.js';
 import { cx } from '../../internal/cx.js';
 import { formatLabel, type Labels } from '../../internal/default-labels.js';
 import { Icon } from '../../internal/icons.js';
@@ -28,6 +27,8 @@ export interface SamplingPrompt {
   result?: SamplingResultView | undefined;
   decision: { reasons: readonly DecisionReason[] };
   callId?: string | undefined;
+  /** Blocks the reviewer may not see: `omit` (default: neither shown nor sent) or `show` (shown marked, and sent). */
+  hidden?: 'omit' | 'show' | undefined;
 }
 
 interface ContextValue {
@@ -38,7 +39,7 @@ interface ContextValue {
   setEditing: (value: boolean) => void;
   systemPrompt: string;
   setSystemPrompt: (value: string) => void;
-  texts: Record<string, string>;
+  texts: ReadonlyMap<string, string>;
   /** Records an edit; text put back as it was is no edit. */
   setText: (key: string, value: string, original: string) => void;
   resultText: string;
@@ -90,7 +91,8 @@ export function SamplingRoot({ prompt, onRespond, open: openProp, defaultOpen = 
   const [open = false, setOpen] = useControllableState({ prop: openProp, defaultProp: defaultOpen, onChange: onOpenChange, caller: ROOT_NAME });
   const [editing, setEditing] = useState(false);
   const [systemPrompt, setSystemPrompt] = useState(prompt.view.systemPrompt ?? '');
-  const [texts, setTexts] = useState<Record<string, string>>({});
+  // Keys are block positions; a Map keeps them data.
+  const [texts, setTexts] = useState<ReadonlyMap<string, string>>(() => new Map());
   const [resultText, setResultText] = useState(prompt.result?.text ?? '');
   const settled = useRef(false);
   const callback = useRef(onRespond);
@@ -128,13 +130,14 @@ export function SamplingRoot({ prompt, onRespond, open: openProp, defaultOpen = 
   const setText = useCallback(
     (key: string, value: string, original: string) =>
       setTexts((current) => {
-        const next = { ...current, [key]: value };
-        if (value === original) delete next[key];
+        const next = new Map(current);
+        if (value === original) next.delete(key);
+        else next.set(key, value);
         return next;
       }),
     [],
   );
-  const serverName = safeName(prompt.serverName ?? prompt.serverId, 80) || safeName(prompt.serverId, 80);
+  const serverName = displayServerName(prompt.serverName, prompt.serverId);
   const context = useMemo<ContextValue>(
     () => ({ prompt, labels, serverName, editing, setEditing, systemPrompt, setSystemPrompt, texts, setText, resultText, setResultText, respond, titleId, descriptionId, denyRef, returnFocusTo }),
     [prompt, labels, serverName, editing, systemPrompt, texts, setText, resultText, respond, titleId, descriptionId, returnFocusTo],
@@ -221,17 +224,6 @@ export const SamplingDescription = forwardRef<HTMLDivElement, ComponentPropsWith
 });
 SamplingDescription.displayName = 'Sampling.Description';
 
-/** Sampling content blocks a chat renderer does not know, made readable. */
-function displayBlocks(content: unknown[]): unknown[] {
-  return content.flatMap((block): unknown[] => {
-    if (typeof block !== 'object' || block === null) return [block];
-    const record = block as Record<string, unknown>;
-    if (record.type === 'tool_use') return [{ type: 'text', text: `→ ${safeName(record.name)}(${formatPreview(record.input)})`, annotations: record.annotations }];
-    if (record.type === 'tool_result') return Array.isArray(record.content) ? (record.content as unknown[]) : [];
-    return [block];
-  });
-}
-
 /** What the server wants sent to the model: messages, system prompt, preferences, limits and tools; editable. */
 export const SamplingRequest = forwardRef<HTMLDivElement, ComponentPropsWithoutRef<'div'>>(function SamplingRequest({ className, ...props }, ref) {
   const { prompt, labels, editing, systemPrompt, setSystemPrompt, texts, setText } = useSamplingContext('Sampling.Request');
@@ -279,13 +271,13 @@ export const SamplingRequest = forwardRef<HTMLDivElement, ComponentPropsWithoutR
                     key={key}
                     aria-label={visibleText.length > 1 ? formatLabel(labels.editMessagePart, { number: m + 1, part: part + 1 }) : formatLabel(labels.editMessage, { number: m + 1 })}
                     className="mcp-input mcp-textarea"
-                    value={texts[key] ?? text}
+                    value={texts.get(key) ?? text}
                     onChange={(event) => setText(key, event.currentTarget.value, text)}
                     rows={3}
                   />
                 ))
               ) : (
-                <ContentBlocks blocks={displayBlocks(message.content)} />
+                <ContentBlocks blocks={samplingDisplayBlocks(message.content)} viewer={prompt.hidden === 'show' ? 'assistant' : 'user'} />
               )}
             </li>
           );
@@ -368,10 +360,9 @@ export const SamplingActions = forwardRef<HTMLDivElement, ComponentPropsWithoutR
           data-slot="sampling-approve"
           className="mcp-button mcp-confirm-dialog-action"
           onClick={() => {
-            const promptChanged = systemPrompt !== (prompt.view.systemPrompt ?? '');
-            const textsChanged = Object.keys(texts).length > 0;
-            // Only what the person changed counts as an edit.
-            respond(promptChanged || textsChanged ? { action: 'approve', edits: { ...(promptChanged ? { systemPrompt } : {}), ...(textsChanged ? { texts } : {}) } } : { action: 'approve' });
+            // Only what the person changed counts as an edit (core decides what differs).
+            const edits = samplingEditsFrom(prompt.view, { systemPrompt, texts });
+            respond(edits ? { action: 'approve', edits } : { action: 'approve' });
           }}
         >
           {labels.sendToModel}

@@ -6,6 +6,7 @@ import type { ApprovalResult, PendingToolApproval } from '../../core/consent/con
 import type { Trust } from '../../core/tool/decisions.js';
 import type { AnnotationIssueHandler } from '../../core/shared/issues.js';
 import { presentTool } from '../../core/tool/presentation.js';
+import { toolName } from '../../core/tool/tool-hints.js';
 import { progressFraction, toolCallState, type ToolCallState, type ToolCallStatus } from '../../core/tool/tool-status.js';
 import type { Tool } from '../../core/shared/types.js';
 import { cx } from '../../internal/cx.js';
@@ -205,7 +206,8 @@ const ToolCallCardImpl = forwardRef<HTMLElement, ToolCallCardProps>(function Too
           </pre>
         </details>
       )}
-      {inline && pending && <InlineApproval pending={pending} labels={labels} onAnswered={() => headingRef.current?.focus()} />}
+      {/* Keyed by the prompt: a request asked again is a new question with fresh once-only state. */}
+      {inline && pending && <InlineApproval key={pending.id} pending={pending} labels={labels} onAnswered={() => headingRef.current?.focus()} />}
       {(status.type === 'running' || status.type === 'input-required') && !pending && (
         <div data-slot="tool-call-card-progress" data-task={status.task?.status} className="mcp-tool-call-card-progress">
           {status.type === 'running' && <ProgressBar progress={status.progress} label={labels.progress} />}
@@ -279,8 +281,24 @@ function InlineApproval({ pending, labels, onAnswered }: { pending: PendingToolA
   };
   const { decision } = pending;
   const destructive = decision.risk === 'destructive';
+  // What is approved is the request's own tool, whatever the card shows: its machine name and server, as the dialog shows them.
+  const requested = toolName(pending.tool) || pending.toolName || '';
   return (
     <section data-slot="tool-call-card-approval" data-risk={decision.risk} aria-label={labels.approvalNeeded} aria-describedby={reasonsId} className="mcp-tool-call-card-approval">
+      <dl data-slot="tool-call-card-approval-facts" className="mcp-confirm-dialog-facts">
+        <div className="mcp-confirm-dialog-fact">
+          <dt className="mcp-confirm-dialog-term">{labels.toolName}</dt>
+          <dd className="mcp-confirm-dialog-value">
+            <code translate="no" className="mcp-machine-name" data-slot="tool-call-card-approval-tool">
+              {requested}
+            </code>
+          </dd>
+        </div>
+        <div className="mcp-confirm-dialog-fact">
+          <dt className="mcp-confirm-dialog-term">{labels.server}</dt>
+          <dd className="mcp-confirm-dialog-value">{pending.serverName}</dd>
+        </div>
+      </dl>
       <ul id={reasonsId} data-slot="tool-call-card-approval-reasons" className="mcp-tool-call-card-approval-reasons">
         {decision.reasons.map((reason) => (
           <li key={reason.code} data-code={reason.code} className="mcp-tool-call-card-reason">

@@ -1,9 +1,7 @@
 'use client';
 import { forwardRef, type ComponentPropsWithoutRef } from 'react';
 import { formatPreview } from '../../core/tool/arguments.js';
-import { structuredContentVisible } from '../../core/content/content.js';
-import { isRecord, report } from '../../core/shared/issues.js';
-import { ownData } from '../../core/shared/read.js';
+import { readToolResult } from '../../core/content/content.js';
 import type { CallToolResult } from '../../core/shared/types.js';
 import { cx } from '../../internal/cx.js';
 import { Icon } from '../../internal/icons.js';
@@ -36,12 +34,11 @@ export const ToolResult = forwardRef<HTMLDivElement, ToolResultProps>(function T
   const content = options as Omit<ContentBlocksOptions, 'blocks'>;
   const viewer = content.viewer === 'assistant' ? 'assistant' : 'user';
   const labels = useLabels(content.labels);
-  const valid = isRecord(result);
-  if (!valid && result !== undefined && result !== null) report(content.onAnnotationIssue, 'block-invalid', 'result', 'The tool result is not an object; a placeholder is shown.');
-  const isError = valid && ownData(result, 'isError') === true;
-  const structured = valid ? ownData(result, 'structuredContent') : undefined;
-  const showStructured = structured !== undefined && structuredContentVisible(viewer, showStructuredContent);
-  const malformed = result !== undefined && result !== null && !valid;
+  // Core reads the result once and applies the structuredContent rule.
+  const view = readToolResult(result, { viewer, showStructuredContent, onAnnotationIssue: content.onAnnotationIssue });
+  const { isError, structured } = view;
+  const malformed = view.state === 'malformed';
+  const showStructured = structured !== undefined;
   return (
     <div data-slot="tool-result" data-state={isError || malformed ? 'error' : 'success'} data-viewer={viewer} {...props} ref={ref} className={cx('mcp-tool-result', className)}>
       {isError && (
@@ -54,7 +51,7 @@ export const ToolResult = forwardRef<HTMLDivElement, ToolResultProps>(function T
           <Icon name="warning" /> {labels.invalidResult}
         </p>
       ) : (
-        <ContentBlocks blocks={valid ? ownData(result, 'content') : []} {...content} viewer={viewer} />
+        <ContentBlocks blocks={view.state === 'ok' ? view.content : []} {...content} viewer={viewer} />
       )}
       {showStructured && (
         <details data-slot="tool-result-structured" className="mcp-tool-result-structured">

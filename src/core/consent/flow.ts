@@ -89,8 +89,10 @@ export function runConsentFlow<C, D extends FlowDecision, R, O>(
       if (settled) return;
       settled = true;
       stopListening();
+      // Recorded before the queue moves on, so records come in the order things settled.
+      const outcome = kind.finish(request, result);
       if (entry) env.queue.remove(entry);
-      resolve(kind.finish(request, result));
+      resolve(outcome);
     };
     const refuse = (decision: D, cause: RefusalCause) => settle(kind.refuse(request, decision, cause));
 

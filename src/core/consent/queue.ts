@@ -104,7 +104,7 @@ export function createConsentQueue(store: ApprovalStore, maxPerServer: number = 
       const head = list.findIndex((candidate) => visible(candidate.item));
       let index = head < 0 ? 0 : head + 1;
       while (index < list.length && list[index]!.blocking) index++;
-      const ahead = list.slice(head < 0 ? 0 : head + 1, index).some((candidate) => serverOfEntry(candidate) === serverId);
+      const ahead = list.slice(head < 0 ? 0 : head, index).some((candidate) => serverOfEntry(candidate) === serverId);
       const othersBehind = list.slice(index).some((candidate) => serverOfEntry(candidate) !== serverId);
       if (!entry.blocking || (ahead && othersBehind)) list.push(entry);
       else list.splice(index, 0, entry);

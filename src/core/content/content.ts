@@ -1,7 +1,7 @@
 import { selectVisible, snapshotBlock, type Viewer } from './audience.js';
 import { readLastModified } from './freshness.js';
 import { isRecord, report, type AnnotationIssueHandler } from '../shared/issues.js';
-import { UNREADABLE } from '../shared/read.js';
+import { UNREADABLE, ownData } from '../shared/read.js';
 import type { Role } from '../shared/types.js';
 import { DEFAULT_AUDIO_TYPES, DEFAULT_IMAGE_TYPES, base64ByteLength, fileNameFromUri, mimeEssence, safeHttpUrl, safeMediaUrl } from './media.js';
 import { normalizePriority, orderByPriority, splitByPriority } from './priority.js';
@@ -237,4 +237,41 @@ export function prepareContent(blocks: unknown, options: PrepareContentOptions =
  */
 export function structuredContentVisible(viewer: Viewer | undefined, hostOptIn?: boolean | undefined): boolean {
   return hostOptIn ?? viewer === 'assistant';
+}
+
+/** A `CallToolResult` as a viewer sees it (see {@link readToolResult}). */
+export interface ToolResultView {
+  /** `ok`: an object; `absent`: nothing yet; `malformed`: something that is not a result (a placeholder is shown, the host told). */
+  state: 'ok' | 'absent' | 'malformed';
+  /** `isError: true`, exactly. */
+  isError: boolean;
+  /** The blocks to render (`content`), unread until `prepareContent`. */
+  content: unknown;
+  /** `structuredContent`, only when `viewer` may see it; else `undefined`. */
+  structured: unknown;
+}
+
+/**
+ * Reads a tool result once for one viewer: whether it is one, whether it is
+ * an error, its content, and its `structuredContent` only where the rule
+ * lets it show (see {@link structuredContentVisible}). A malformed result is
+ * reported. Never throws.
+ */
+export function readToolResult(result: unknown, options: { viewer?: Viewer | undefined; showStructuredContent?: boolean | undefined; onAnnotationIssue?: AnnotationIssueHandler | undefined } = {}): ToolResultView {
+  if (result === undefined || result === null) return { state: 'absent', isError: false, content: undefined, structured: undefined };
+  if (!isRecord(result)) {
+    report(options.onAnnotationIssue, 'block-invalid', 'result', 'The tool result is not an object; a placeholder is shown.');
+    return { state: 'malformed', isError: false, content: undefined, structured: undefined };
+  }
+  const read = (key: string) => {
+    const value = ownData(result, key);
+    return value === UNREADABLE ? undefined : value;
+  };
+  const structured = read('structuredContent');
+  return {
+    state: 'ok',
+    isError: read('isError') === true,
+    content: read('content'),
+    structured: structured !== undefined && structuredContentVisible(options.viewer, options.showStructuredContent) ? structured : undefined,
+  };
 }

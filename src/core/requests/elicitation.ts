@@ -8,7 +8,6 @@
 import { isRecord } from '../shared/issues.js';
 import { UNREADABLE, copyArray, ownData } from '../shared/read.js';
 import { sanitizeLabel, sanitizeText } from '../text/sanitize.js';
-import { foldConfusables, normalizeText } from '../text/normalize.js';
 import { sensitiveTerm } from './sensitive.js';
 
 /** How a field is entered. */
@@ -497,3 +496,8 @@ export function elicitationWarnings<R extends { code: string }>(reasons: readonl
   return reasons.filter((reason) => WARNING_CODES.has(reason.code));
 }
 const WARNING_CODES: ReadonlySet<string> = new Set(['sensitive-fields', 'url-warning', 'url-not-https', 'request-invalid', 'acknowledgement-required']);
+
+/** Whether an accept of this request must carry the person's acknowledgement (a form that looks like it asks for a secret). */
+export function elicitationNeedsAcknowledgement(view: ElicitationView): boolean {
+  return view.mode === 'form' && view.sensitive;
+}

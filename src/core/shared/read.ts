@@ -163,9 +163,13 @@ export function snapshotData(value: unknown, limits: SnapshotLimits = {}): unkno
         return list.map((item) => copy(item, depth + 1));
       }
       const out: Record<string, unknown> = {};
-      for (const key of Object.keys(input)) {
-        const item = ownData(input, key);
-        if (item === UNREADABLE || item === undefined) continue;
+      // One descriptor read per key (Object.keys would read each one a second time).
+      for (const key of Reflect.ownKeys(input)) {
+        if (typeof key !== 'string') continue;
+        const descriptor = Object.getOwnPropertyDescriptor(input, key);
+        if (!descriptor || !descriptor.enumerable || !('value' in descriptor)) continue;
+        const item: unknown = descriptor.value;
+        if (item === undefined) continue;
         const next = copy(item, depth + 1);
         if (next !== undefined) Object.defineProperty(out, key, { value: next, enumerable: true, writable: true, configurable: true });
       }

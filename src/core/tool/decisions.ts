@@ -449,3 +449,8 @@ export function isServerRemoved(configuredAtOpen: boolean, configuredNow: boolea
 export function failClosedDecision(labels?: Partial<Record<DecisionReasonCode, string>> | undefined): ToolDecision {
   return withReason(decideToolCall({ tool: undefined, mode: 'read-only' }), 'request-invalid', labels);
 }
+
+/** A server's name as every prompt shows it: the host's name for it, else its id, sanitised (one place for the rule). */
+export function displayServerName(name: unknown, serverId: unknown): string {
+  return safeName(name, 80) || safeName(serverId, 80);
+}

@@ -1,4 +1,5 @@
 import type { DecisionReason } from './decisions.js';
+import { sanitizeText } from '../text/sanitize.js';
 import { isRecord } from '../shared/issues.js';
 import { UNREADABLE, ownData } from '../shared/read.js';
 import type { CallToolResult } from '../shared/types.js';
@@ -25,10 +26,10 @@ export type ToolCallStatus =
   /** The call waits for the person's answer (a task's `input_required`, or a 2026-07-28 `input_required` result). */
   | { type: 'input-required'; message?: string | undefined; task?: ToolTaskInfo | undefined }
   | { type: 'success'; result: CallToolResult }
-  | { type: 'error'; result?: CallToolResult | undefined; message?: string | undefined }
+  | { type: 'error'; result?: CallToolResult | undefined; message?: string | undefined; task?: ToolTaskInfo | undefined }
   | { type: 'blocked'; reasons: readonly DecisionReason[] }
   | { type: 'denied' }
-  | { type: 'cancelled'; message?: string | undefined };
+  | { type: 'cancelled'; message?: string | undefined; task?: ToolTaskInfo | undefined };
 
 /** The `data-state` values of a tool call. */
 export type ToolCallState = ToolCallStatus['type'];
@@ -99,6 +100,34 @@ export function toolCallStatusFromApproval(approval: { outcome: 'run' | 'denied'
 
 const TASK_STATUSES: ReadonlySet<unknown> = new Set(['working', 'input_required', 'completed', 'failed', 'cancelled']);
 
+/** Longest task status message shown, in code points. */
+export const TASK_MESSAGE_MAX_LENGTH = 500;
+
+// working and input_required alternate; completed, failed and cancelled are final.
+const TASK_ORDER: Readonly<Record<ToolTaskInfo['status'], number>> = { working: 0, input_required: 0, completed: 1, failed: 1, cancelled: 1 };
+
+/** The task state a status last showed, when it came from a task. */
+function previousTaskStatus(previous: ToolCallStatus | undefined): ToolTaskInfo | undefined {
+  if (!previous) return undefined;
+  if (previous.type === 'running' || previous.type === 'input-required' || previous.type === 'error' || previous.type === 'cancelled') return previous.task;
+  return undefined;
+}
+
+function isTerminalStatus(previous: ToolCallStatus): boolean {
+  switch (previous.type) {
+    case 'success':
+    case 'error':
+    case 'cancelled':
+    case 'denied':
+    case 'blocked':
+      return true;
+    case 'running':
+      return previous.task?.status === 'completed';
+    default:
+      return false;
+  }
+}
+
 /**
  * The status for a task update (`taskCreated` / `taskStatus` from the SDK's
  * `callToolStream`, or `tasks/get`): working, waiting for input, failed or
@@ -109,15 +138,23 @@ export function toolCallStatusFromTask(task: unknown, previous?: ToolCallStatus)
   const taskId = ownData(task, 'taskId');
   const status = ownData(task, 'status');
   if (typeof taskId !== 'string' || !TASK_STATUSES.has(status)) return { type: 'error', message: 'The server sent a task this app cannot read.' };
-  const message = ownData(task, 'statusMessage');
-  const info: ToolTaskInfo = { taskId, status: status as ToolTaskInfo['status'], ...(typeof message === 'string' ? { statusMessage: message } : {}) };
+  const raw = ownData(task, 'statusMessage');
+  // Server text: direction and invisible characters shown, length bounded.
+  const message = typeof raw === 'string' ? sanitizeText(raw, TASK_MESSAGE_MAX_LENGTH).text : undefined;
+  const info: ToolTaskInfo = { taskId, status: status as ToolTaskInfo['status'], ...(message ? { statusMessage: message } : {}) };
+  // Status only moves forward: after a final state (completed, failed, cancelled, a result), a late update changes nothing.
+  const before = previousTaskStatus(previous);
+  if (previous && (before === undefined || before.taskId === taskId)) {
+    if (isTerminalStatus(previous)) return previous;
+    if (before !== undefined && TASK_ORDER[info.status] < TASK_ORDER[before.status]) return previous;
+  }
   switch (info.status) {
     case 'input_required':
       return { type: 'input-required', task: info, ...(info.statusMessage ? { message: info.statusMessage } : {}) };
     case 'failed':
-      return { type: 'error', message: info.statusMessage ?? 'The task failed.' };
+      return { type: 'error', message: info.statusMessage ?? 'The task failed.', task: info };
     case 'cancelled':
-      return { type: 'cancelled', ...(info.statusMessage ? { message: info.statusMessage } : {}) };
+      return { type: 'cancelled', task: info, ...(info.statusMessage ? { message: info.statusMessage } : {}) };
     default:
       return { type: 'running', task: info, ...(previous?.type === 'running' && previous.progress ? { progress: previous.progress } : {}) };
   }

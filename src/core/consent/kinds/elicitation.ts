@@ -4,7 +4,7 @@
  * fields, and, for a form that asks for something that looks like a secret,
  * the person's acknowledgement; a URL is only accepted when it may be opened.
  */
-import { parseElicitationRequest, validateElicitation, type ElicitationAnswer, type ElicitationValues, type ElicitationView } from '../../requests/elicitation.js';
+import { elicitationNeedsAcknowledgement, parseElicitationRequest, validateElicitation, type ElicitationAnswer, type ElicitationValues, type ElicitationView } from '../../requests/elicitation.js';
 import { decideServerRequest, type ServerRequestDecision, type ServerRequestRecord } from '../../requests/server-requests.js';
 import { isRecord } from '../../shared/issues.js';
 import { ownData } from '../../shared/read.js';
@@ -48,10 +48,6 @@ export function readElicitationRequest(context: ConsentContext, raw: unknown): E
   };
 }
 
-/** Whether an accept of this request must carry the person's acknowledgement (a form that looks like it asks for a secret). */
-export function elicitationNeedsAcknowledgement(view: ElicitationView): boolean {
-  return view.mode === 'form' && view.sensitive;
-}
 
 /** The elicitation kind for the consent flow. */
 export function elicitationKind(context: ConsentContext): ConsentKindModule<ElicitationRead, ServerRequestDecision, Settled, ElicitationOutcome> {
