@@ -34,6 +34,8 @@ export default defineConfig({
         test: {
           name: 'core',
           environment: 'node',
+          // Property tests run thousands of cases: on a loaded 2-core machine they must not hit a 5 s default.
+          testTimeout: 60_000,
           include: ['test/core/**/*.test.ts', 'test/styles/**/*.test.ts', 'test/docs/**/*.test.ts'],
         },
       },
@@ -42,6 +44,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'jsdom',
+          testTimeout: 60_000,
           globals: true,
           setupFiles: ['test/setup.ts'],
           include: ['test/components/**/*.test.tsx', 'test/types/**/*.test.tsx'],

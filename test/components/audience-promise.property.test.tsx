@@ -75,7 +75,7 @@ describe('promise 1: assistant-only content never reaches the user', () => {
       }),
       { numRuns: 10_000 },
     );
-  });
+  }, 300_000);
 
   it('selectForViewer: the user never gets assistant-only blocks; the model never gets user-only ones (10,000 transcripts)', () => {
     fc.assert(
@@ -89,7 +89,7 @@ describe('promise 1: assistant-only content never reaches the user', () => {
       }),
       { numRuns: 10_000 },
     );
-  });
+  }, 300_000);
 
   it('the assistant (debug) view never shows user-only blocks either', () => {
     fc.assert(
@@ -99,5 +99,5 @@ describe('promise 1: assistant-only content never reaches the user', () => {
       }),
       { numRuns: 2_000 },
     );
-  });
+  }, 120_000);
 });

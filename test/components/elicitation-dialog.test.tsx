@@ -69,7 +69,8 @@ describe('ElicitationDialog — form mode', () => {
     await user.clear(screen.getByRole('spinbutton', { name: /^Integer/ }));
     await user.type(screen.getByRole('spinbutton', { name: /^Integer/ }), '7');
     await user.click(screen.getByRole('button', { name: 'Review' }));
-    await user.click(screen.getByRole('checkbox', { name: /I understand/ }));
+    // "(do not give us your phone number, pin…)" is a negated mention, not a request for a secret: no gate.
+    expect(screen.queryByRole('checkbox', { name: /I understand/ })).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Send' }));
     expect(onRespond).toHaveBeenCalledExactlyOnceWith({
       action: 'accept',
@@ -119,7 +120,51 @@ describe('ElicitationDialog — form mode', () => {
     expect(screen.getByText('hunter2')).toBeInTheDocument();
     await user.click(screen.getByRole('checkbox', { name: /I understand/ }));
     await user.click(send);
-    expect(onRespond).toHaveBeenCalledExactlyOnceWith({ action: 'accept', content: expect.objectContaining({ user: 'ada', pw: 'hunter2' }) });
+    expect(onRespond).toHaveBeenCalledExactlyOnceWith({ action: 'accept', content: expect.objectContaining({ user: 'ada', pw: 'hunter2' }), acknowledged: true });
+  });
+
+  it('fields named __proto__, constructor and toString render, start empty and valid, and are sent as keys', async () => {
+    const user = userEvent.setup();
+    const onRespond = vi.fn(() => true);
+    const properties = JSON.parse('{"__proto__": {"type": "string", "title": "Proto"}, "constructor": {"type": "string", "title": "Ctor"}, "toString": {"type": "string", "title": "Str"}}') as Record<string, unknown>;
+    render(<ElicitationDialog prompt={promptFor({ message: 'm', requestedSchema: { type: 'object', properties } })} onRespond={onRespond} />);
+    const ctor = screen.getByRole('textbox', { name: 'Ctor' });
+    expect(ctor).toHaveValue('');
+    expect(ctor).not.toHaveAttribute('aria-invalid');
+    await user.type(screen.getByRole('textbox', { name: 'Proto' }), 'p');
+    await user.type(ctor, 'c');
+    await user.click(screen.getByRole('button', { name: 'Review' }));
+    expect(screen.queryByText(/native code/)).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    expect(JSON.stringify(onRespond.mock.calls[0]![0])).toBe('{"action":"accept","content":{"__proto__":"p","constructor":"c"}}');
+  });
+
+  it('Review shows the value that is sent when a choice’s label says something else', async () => {
+    const user = userEvent.setup();
+    render(<ElicitationDialog prompt={promptFor({ message: 'm', requestedSchema: { type: 'object', properties: { plan: { type: 'string', title: 'Plan', enum: ['delete_all'], enumNames: ['Keep my data'] } }, required: ['plan'] } })} onRespond={() => true} />);
+    await user.selectOptions(screen.getByRole('combobox', { name: /Plan/ }), 'delete_all');
+    await user.click(screen.getByRole('button', { name: 'Review' }));
+    expect(screen.getByText('Keep my data (delete_all)')).toBeInTheDocument();
+  });
+
+  it('the acknowledgement for a secret is asked again after Back and a changed value; an integer PIN is masked in the form', async () => {
+    const user = userEvent.setup();
+    const onRespond = vi.fn(() => true);
+    render(<ElicitationDialog prompt={promptFor({ message: 'm', requestedSchema: { type: 'object', properties: { pin: { type: 'integer', title: 'PIN' } }, required: ['pin'] } })} onRespond={onRespond} />);
+    const pin = screen.getByLabelText(/^PIN/);
+    expect(pin).toHaveAttribute('type', 'password');
+    expect(pin).toHaveAttribute('inputmode', 'numeric');
+    await user.type(pin, '1234');
+    await user.click(screen.getByRole('button', { name: 'Review' }));
+    await user.click(screen.getByRole('checkbox', { name: /I understand/ }));
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    await user.type(screen.getByLabelText(/^PIN/), '5');
+    await user.click(screen.getByRole('button', { name: 'Review' }));
+    expect(screen.getByRole('checkbox', { name: /I understand/ })).not.toBeChecked();
+    expect(screen.getByRole('button', { name: 'Send' })).toBeDisabled();
+    await user.click(screen.getByRole('checkbox', { name: /I understand/ }));
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    expect(onRespond).toHaveBeenCalledExactlyOnceWith({ action: 'accept', content: { pin: 12345 }, acknowledged: true });
   });
 
   it('a malformed schema shows a clear error and can only be declined', async () => {

@@ -278,6 +278,44 @@ describe('ToolCallCard inline approval', () => {
     await waitFor(() => expect(result).toMatchObject({ outcome: 'blocked' }));
   });
 
+  it('a request asked again (trust changed while it waited) can be answered inline: it never stays pending', async () => {
+    const user = userEvent.setup();
+    const controller = createApprovalController({ servers: { memory: { trust: 'trusted' } } });
+    let result: ApprovalResult | undefined;
+    const host = (trust: 'trusted' | 'untrusted') => (
+      <ToolApprovalProvider controller={controller} servers={{ memory: { trust } }} approvalUI="inline">
+        <ToolCallCard callId="x" serverId="memory" tool={createEntitiesTool} status={{ type: 'awaiting-approval' }} />
+      </ToolApprovalProvider>
+    );
+    const { rerender } = render(host('trusted'));
+    act(() => void controller.requestApproval({ serverId: 'memory', tool: createEntitiesTool, callId: 'x' }).then((r) => (result = r)));
+    const region = await screen.findByRole('region', { name: 'Needs your approval' });
+    const firstId = controller.getSnapshot().queue[0]!.id;
+    rerender(host('untrusted'));
+    await user.click(within(region).getByRole('button', { name: 'Allow' }));
+    // The controller asked again (a new question); the card shows it and takes the answer.
+    await waitFor(() => expect(controller.getSnapshot().queue[0]?.id).not.toBe(firstId));
+    await user.click(within(screen.getByRole('region', { name: 'Needs your approval' })).getByRole('button', { name: 'Allow' }));
+    await waitFor(() => expect(result).toMatchObject({ outcome: 'run', decidedBy: 'user', decision: { trust: 'untrusted' } }));
+    expect(controller.getSnapshot().queue).toHaveLength(0);
+  });
+
+  it('shows the request’s own tool and server, not the card’s, when a request names another card’s call', async () => {
+    const servers = { memory: { trust: 'untrusted' as const, name: 'Memory' } };
+    const controller = createApprovalController({ servers });
+    const deleteAll: Tool = { name: 'delete_all', annotations: { destructiveHint: true } };
+    render(
+      <ToolApprovalProvider controller={controller} servers={servers} approvalUI="inline">
+        <ToolCallCard callId="x" serverId="memory" tool={{ name: 'read_notes', annotations: { readOnlyHint: true } }} status={{ type: 'awaiting-approval' }} />
+      </ToolApprovalProvider>,
+    );
+    act(() => void controller.requestApproval({ serverId: 'memory', tool: deleteAll, callId: 'x' }));
+    const region = await screen.findByRole('region', { name: 'Needs your approval' });
+    expect(within(region).getByText('delete_all')).toBeInTheDocument();
+    expect(within(region).getByText('Memory')).toBeInTheDocument();
+    expect(within(region).getByRole('button', { name: 'Allow destructive action' })).toBeInTheDocument();
+  });
+
   it('a request whose card is not mounted still gets the dialog', async () => {
     const controller = createApprovalController({ servers: { memory: { trust: 'trusted' } } });
     render(

@@ -195,8 +195,8 @@ describe('examples/chat-host against a live MCP server', () => {
     const review = dialog.locator('[data-slot="elicitation-review"]');
     await expect(review.textContent()).resolves.toContain('Call me Ishmael.');
     await expect(review.textContent()).resolves.toContain('Guitar');
-    // The integer field's description mentions a PIN: an extra confirmation before Send.
-    await dialog.getByRole('checkbox', { name: /I understand/ }).check();
+    // The integer field's description only mentions a PIN in a negation ("do not give us…"): no secret gate.
+    await expect(dialog.getByRole('checkbox', { name: /I understand/ }).count()).resolves.toBe(0);
     await dialog.getByRole('button', { name: 'Send' }).click();
     const raw = await rawResult(card);
     expect(raw).toEqual({

@@ -206,8 +206,7 @@ const ToolCallCardImpl = forwardRef<HTMLElement, ToolCallCardProps>(function Too
           </pre>
         </details>
       )}
-      {/* Keyed by the prompt: a request asked again is a new question with fresh once-only state. */}
-      {inline && pending && <InlineApproval key={pending.id} pending={pending} labels={labels} onAnswered={() => headingRef.current?.focus()} />}
+      {inline && pending && <InlineApproval pending={pending} labels={labels} onAnswered={() => headingRef.current?.focus()} />}
       {(status.type === 'running' || status.type === 'input-required') && !pending && (
         <div data-slot="tool-call-card-progress" data-task={status.task?.status} className="mcp-tool-call-card-progress">
           {status.type === 'running' && <ProgressBar progress={status.progress} label={labels.progress} />}
@@ -271,11 +270,12 @@ const ToolCallCardImpl = forwardRef<HTMLElement, ToolCallCardProps>(function Too
 function InlineApproval({ pending, labels, onAnswered }: { pending: PendingToolApproval; labels: Labels; onAnswered: () => void }) {
   const shared = useApprovalShared();
   const [remember, setRemember] = useState(false);
-  const answered = useRef(false);
+  // Once per question: a request asked again (a new id) can be answered again.
+  const answered = useRef<string | null>(null);
   const reasonsId = useId();
   const answer = (action: 'approve' | 'deny') => {
-    if (answered.current || !shared) return;
-    answered.current = true;
+    if (answered.current === pending.id || !shared) return;
+    answered.current = pending.id;
     shared.controller.respond(pending.id, action === 'approve' ? { action, remember: remember && pending.canRemember } : { action });
     onAnswered();
   };

@@ -40,7 +40,7 @@ const readLimit = (maxLength: number) => Math.max(0, Math.floor(maxLength)) * 4 
 function capPoints(text: string, maxLength: number): { text: string; truncated: boolean } {
   const points = Array.from(text);
   if (points.length <= maxLength) return { text, truncated: false };
-  return { text: `${points.slice(0, Math.max(1, maxLength - 1)).join('').trimEnd()}…`, truncated: true };
+  return { text: `${points.slice(0, Math.max(0, maxLength - 1)).join('').trimEnd()}…`, truncated: true };
 }
 
 /** Cleans one untrusted label. Never throws; non-strings give an empty label. */
