@@ -125,7 +125,7 @@ describe('ElicitationDialog — form mode', () => {
 
   it('fields named __proto__, constructor and toString render, start empty and valid, and are sent as keys', async () => {
     const user = userEvent.setup();
-    const onRespond = vi.fn(() => true);
+    const onRespond = vi.fn((_answer: unknown) => true);
     const properties = JSON.parse('{"__proto__": {"type": "string", "title": "Proto"}, "constructor": {"type": "string", "title": "Ctor"}, "toString": {"type": "string", "title": "Str"}}') as Record<string, unknown>;
     render(<ElicitationDialog prompt={promptFor({ message: 'm', requestedSchema: { type: 'object', properties } })} onRespond={onRespond} />);
     const ctor = screen.getByRole('textbox', { name: 'Ctor' });
