@@ -36,6 +36,8 @@ const p2blocks = generateBlocks(100_000, 3);
 const p2 = runCoreBench(p2blocks, median, RUNS);
 const p8 = runDateParserBench(root, p2blocks.map((b) => b.annotations?.lastModified).filter(Boolean), median, RUNS);
 const p7 = runSsrBench(median, RUNS);
+const { runQueueBench } = await import('./queue-bench.mjs');
+const p9 = await runQueueBench(median, RUNS);
 
 async function gzipSize(contents) {
   const result = await esbuild({
@@ -112,9 +114,12 @@ const rows = [
   ['P8 lastModified parser: ours, per parse', `${p8.oursNs.toFixed(0)} ns`, `date-fns/parseISO reader: ${p8.dateFnsNs.toFixed(0)} ns`, ratio(p8.oursNs, p8.dateFnsNs), '(choice)'],
   ['P8 lastModified parser: agreement on the spec + fixture corpus', `${p8.agree}/${p8.corpus}`, `differ only on: ${p8.disagreements.join(', ') || 'none'}`, `${p8.valid} valid`, '(choice)'],
   ['P8 lastModified parser: min+gzip', kb(parserBytes.ours), `date-fns reader: ${kb(parserBytes.dateFns)}`, ratio(parserBytes.ours, parserBytes.dateFns), '(choice)'],
+  ['P9 consent queue: 10,000 elicitations from one server, enqueued and answered (waves of the per-server cap)', fmt(p9.ours), `plain array queue of promises, same waves: ${fmt(p9.base)}`, ratio(p9.ours, p9.base), '(new)'],
+  ['P9 consent queue: heap after the 10,000 settle, against before', `${((p9.heapAfter - p9.heapBefore) / 1024).toFixed(0)} KiB`, `before: ${(p9.heapBefore / 1048576).toFixed(1)} MiB`, `${p9.queueAfter} waiting`, 'bounded, back to baseline'],
+  ['P9 flood: 10,000 at once from one server (queued / refused at once), heap after dispose', `${p9.floodQueued} / ${p9.floodRefused}`, `heap delta: ${((p9.heapAfterFlood - p9.heapBefore) / 1024).toFixed(0)} KiB`, `${p9.floodQueued} queued`, 'cap 16'],
   ...Object.entries(p5).map(([name, size]) => [`P5 size (min+gzip): ${name}`, kb(size), `budget ${budgets[name]}${sizeLimit.find((e) => e.name === name)?.passed === false ? ' (over)' : ''}`, kb(size), TARGETS[name] ? `≤ ${TARGETS[name] / 1000} kB` : '(budget)']),
 ];
 console.log(`\n| figure | ours | baseline | ratio / value | target |\n|---|---|---|---|---|`);
 for (const row of rows) console.log(`| ${row.join(' | ')} |`);
 console.log(`\nmedians of ${RUNS} runs; Node ${process.version}; P1 DOM nodes: ours ${p1.oursNodes}, baseline ${p1.baseNodes}; P7 HTML bytes: ours ${p7.oursBytes}, baseline ${p7.baseBytes}`);
-writeFileSync(join(root, 'bench/results.json'), JSON.stringify({ date: new Date().toISOString(), runs: RUNS, node: process.version, p1, p2, p3, p3b, p4, p5, p6, p7, p8: { ...p8, bytes: parserBytes } }, null, 2));
+writeFileSync(join(root, 'bench/results.json'), JSON.stringify({ date: new Date().toISOString(), runs: RUNS, node: process.version, p1, p2, p3, p3b, p4, p5, p6, p7, p9, p8: { ...p8, bytes: parserBytes } }, null, 2));

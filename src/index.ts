@@ -84,6 +84,7 @@ export {
   annotationFingerprint,
   confirmFocus,
   createApprovalController,
+  createToolApprovalController,
   createApprovalStore,
   decideServerRequest,
   decideToolCall,

@@ -13,10 +13,10 @@
 import { convertToModelMessages, type ModelMessage, type ToolApprovalStatus, type ToolSet, type UIMessage } from 'ai';
 import { createApprovalStore, canOfferRemember, type ApprovalStorageAdapter, type ApprovalStore } from '../core/tool/approvals.js';
 import { selectForViewer } from '../core/content/audience.js';
-import { createApprovalController, type ApprovalPolicy, type ConsentRecord } from '../core/consent/controller.js';
+import { createToolApprovalController, type ApprovalPolicy, type ConsentRecord } from '../core/consent/controller.js';
 import type { ToolOverride } from '../core/tool/decisions.js';
 import { isRecord } from '../core/shared/issues.js';
-import { copyArray, ownData, UNREADABLE } from '../core/shared/read.js';
+import { copyArray, defineOwn, ownData, UNREADABLE } from '../core/shared/read.js';
 import type { Tool } from '../core/shared/types.js';
 
 // Stores ---------------------------------------------------------------------
@@ -245,7 +245,7 @@ export function annotateMcpTools<TOOLS extends ToolSet>(toolSets: TOOLS | readon
         clashes.add(key);
         continue;
       }
-      result[key] = wrapTool(original, name, metadata, options);
+      defineOwn(result, key, wrapTool(original, name, metadata, options));
     }
   }
   if (clashes.size > 0) throw new McpToolNameConflictError([...clashes]);
@@ -401,7 +401,7 @@ export function mcpToolApproval(options: McpToolApprovalOptions): McpToolApprova
   }
   if (typeof options.chatId !== 'string' || !options.store) throw new TypeError('mcpToolApproval needs { chatId, store }: the chat id (useChat id) and a store from createMcpChatStore().');
   const store = options.store.approvals(options.chatId);
-  const controller = createApprovalController({
+  const controller = createToolApprovalController({
     servers: options.servers,
     mode: options.mode,
     reasonLabels: options.reasonLabels,

@@ -22,7 +22,7 @@ export type {
   ToolExecution,
   ToolSchema,
 } from './shared/types.js';
-export { UNREADABLE, canonicalForm, isObjectLike, ownData, type CanonicalLimits } from './shared/read.js';
+export { UNREADABLE, canonicalForm, defineOwn, isObjectLike, ownData, snapshotData, type CanonicalLimits, type SnapshotLimits } from './shared/read.js';
 export type { AnnotationIssue, AnnotationIssueCode, AnnotationIssueHandler } from './shared/issues.js';
 export { sanitizeLabel, sanitizeText, DEFAULT_LABEL_MAX_LENGTH, DEFAULT_TEXT_MAX_LENGTH, type SanitizedLabel } from './text/sanitize.js';
 export { ANALYSIS_MAX_LENGTH, confusableSkeleton, foldConfusables, normalizeText, splitWords } from './text/normalize.js';
@@ -157,6 +157,7 @@ export {
 export { DEFAULT_MAX_PENDING_PER_SERVER } from './consent/queue.js';
 export {
   createApprovalController,
+  createToolApprovalController,
   type ApprovalController,
   type ApprovalControllerOptions,
   type ApprovalPolicy,

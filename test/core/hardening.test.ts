@@ -329,6 +329,12 @@ describe('6. nothing documented "never throws" throws', () => {
     expect(() => presentTool(tool)).not.toThrow();
     expect(() => snapshotTool(tool)).not.toThrow();
     expect(previewArguments({ value }).full.length).toBeLessThan(500_000);
+    // Not only no crash: the outcome is the fail-closed one. Hints that cannot be read are assumed,
+    // so a trusted server's tool with them never runs unasked, and the unreadable block is not shown.
+    expect(decideToolCall({ tool, trust: 'trusted' }).action).not.toBe('run');
+    expect(selectForViewer([value] as unknown[], 'user').every((block) => block !== value)).toBe(true);
+    const shown = prepareContent([value, { type: 'text', text: 'ok' }]).shown;
+    expect(shown.some((item) => item.block && (item.block as { text?: unknown }).text === 'ok')).toBe(true);
   });
 
   it('bounds the depth and size of fingerprints and fails closed: such a tool is never remembered', async () => {

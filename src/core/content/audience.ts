@@ -1,5 +1,5 @@
 import { report, type AnnotationIssueHandler } from '../shared/issues.js';
-import { UNREADABLE, copyArray, isObjectLike } from '../shared/read.js';
+import { UNREADABLE, copyArray, defineOwn, isObjectLike } from '../shared/read.js';
 import type { Role } from '../shared/types.js';
 
 /** Who is looking: the person in the chat, or the model (also the debug view). */
@@ -45,7 +45,7 @@ function copyFields(value: object, fields: readonly string[]): Record<string, un
       copy[key] = key === 'annotations' ? copyAnnotations(item) : key === 'resource' && isObjectLike(item) ? copyFields(item, RESOURCE_FIELDS) : item;
     }
     // Anything else the server sent (newer spec fields) travels along, read once too.
-    for (const key of Object.keys(value)) if (!(key in copy) && !fields.includes(key)) copy[key] = source[key];
+    for (const key of Object.keys(value)) if (!Object.hasOwn(copy, key) && !fields.includes(key)) defineOwn(copy, key, source[key]);
   } catch {
     return UNREADABLE;
   }

@@ -101,75 +101,78 @@ const NEGATIONS: ReadonlySet<string> = new Set(['not', 'never', 'no', 'nor', 'wi
 
 const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
 
-interface CompiledTerm {
-  label: string;
-  /** Latin/Cyrillic terms as split words (`" api key "`); matched on word boundaries. */
-  words: string[];
-  /** CJK terms, matched as substrings. */
-  substrings: string[];
-}
-
-const COMPILED: readonly CompiledTerm[] = SENSITIVE_TERM_LIST.map(({ label, terms }) => {
-  const all = Object.values(terms).flat();
-  return {
-    label,
-    words: all.filter((term) => !CJK.test(term)).map((term) => splitWords(foldConfusables(normalizeText(term)))),
-    substrings: all.filter((term) => CJK.test(term)).map((term) => normalizeText(term)),
-  };
+// Terms compiled once: one-word terms in a Map (looked up per word, so a text costs one pass),
+// multi-word terms as spaced strings, CJK terms as substrings. Each maps to its kind's position.
+const SINGLE = new Map<string, number>();
+const MULTI: Array<[needle: string, kind: number]> = [];
+const SUBSTRINGS: Array<[needle: string, kind: number]> = [];
+SENSITIVE_TERM_LIST.forEach(({ terms }, kind) => {
+  for (const term of Object.values(terms).flat()) {
+    if (CJK.test(term)) {
+      SUBSTRINGS.push([normalizeText(term), kind]);
+      continue;
+    }
+    const words = splitWords(foldConfusables(normalizeText(term))).trim();
+    if (words.includes(' ')) MULTI.push([` ${words} `, kind]);
+    else if (!SINGLE.has(words)) SINGLE.set(words, kind);
+  }
 });
 
-/** Where a term starts, as a word index; -1 when absent. Also matches the plural `s` and a one-word term split in two (`passWord`). */
-function findTerm(spaced: string, pairs: ReadonlyMap<string, number>, term: string): number {
-  const at = (needle: string) => {
-    const index = spaced.indexOf(needle);
-    if (index < 0) return -1;
-    let count = 0;
-    for (let i = 1; i < index; i++) if (spaced.charCodeAt(i) === 32) count++;
-    return index === 0 ? 0 : count + 1;
-  };
-  const exact = at(term);
-  if (exact >= 0) return exact;
-  const plural = at(`${term.slice(0, -1)}s `);
-  if (plural >= 0) return plural;
-  const joined = term.trim();
-  if (joined.includes(' ')) return -1;
-  return pairs.get(joined) ?? pairs.get(`${joined}s`) ?? -1;
-}
+const wordIndexAt = (spaced: string, offset: number): number => {
+  let count = 0;
+  for (let i = 1; i < offset; i++) if (spaced.charCodeAt(i) === 32) count++;
+  return offset === 0 ? 0 : count + 1;
+};
 
-/** The label of the secret `text` asks for, or undefined; `negatable`: a negation earlier in the clause cancels a match. */
-function matchText(value: unknown, negatable: boolean): string | undefined {
+/** The kind (position in the list) of the secret `text` asks for, or -1; `negatable`: a negation earlier in the clause cancels a match. */
+function matchText(value: unknown, negatable: boolean): number {
   const normal = normalizeText(value);
-  if (normal === '') return undefined;
+  if (normal === '') return -1;
+  let best = -1;
   const clauses = negatable ? normal.split(/[.;!?\n()[\]]+/) : [normal];
   for (const clause of clauses) {
-    const folded = foldConfusables(clause);
-    const spaced = splitWords(folded);
+    const spaced = splitWords(foldConfusables(clause));
     const words = spaced.trim() === '' ? [] : spaced.trim().split(' ');
-    const pairs = new Map<string, number>();
-    for (let i = 0; i + 1 < words.length; i++) {
-      const pair = words[i]! + words[i + 1]!;
-      if (!pairs.has(pair)) pairs.set(pair, i);
+    const firstNegation = negatable ? words.findIndex((word) => NEGATIONS.has(word)) : -1;
+    const counts = (index: number) => firstNegation < 0 || firstNegation >= index;
+    const take = (kind: number | undefined, index: number) => {
+      if (kind !== undefined && counts(index) && (best < 0 || kind < best)) best = kind;
+    };
+    for (let i = 0; i < words.length; i++) {
+      const word = words[i]!;
+      take(SINGLE.get(word), i);
+      if (word.endsWith('s')) take(SINGLE.get(word.slice(0, -1)), i);
+      // `passWord`, `pass_word`: two adjacent words that together are a one-word term.
+      if (i + 1 < words.length) {
+        const pair = word + words[i + 1]!;
+        take(SINGLE.get(pair), i);
+        if (pair.endsWith('s')) take(SINGLE.get(pair.slice(0, -1)), i);
+      }
     }
-    let firstNegation = -1;
-    if (negatable) firstNegation = words.findIndex((word) => NEGATIONS.has(word));
-    const negatedBefore = (index: number) => firstNegation >= 0 && firstNegation < index;
-    for (const term of COMPILED) {
-      for (const needle of term.words) {
-        const index = findTerm(spaced, pairs, needle);
-        if (index >= 0 && !negatedBefore(index)) return term.label;
-      }
-      for (const needle of term.substrings) {
-        const index = clause.indexOf(needle);
-        if (index >= 0 && !(negatable && splitWords(foldConfusables(clause.slice(0, index))).trim().split(' ').some((word) => NEGATIONS.has(word)))) return term.label;
-      }
+    for (const [needle, kind] of MULTI) {
+      if (best >= 0 && kind >= best) continue;
+      let offset = spaced.indexOf(needle);
+      if (offset < 0) offset = spaced.indexOf(`${needle.slice(0, -1)}s `);
+      if (offset >= 0) take(kind, wordIndexAt(spaced, offset));
+    }
+    for (const [needle, kind] of SUBSTRINGS) {
+      if (best >= 0 && kind >= best) continue;
+      const offset = clause.indexOf(needle);
+      if (offset < 0) continue;
+      const before = splitWords(foldConfusables(clause.slice(0, offset))).trim();
+      take(kind, before === '' ? 0 : before.split(' ').length);
     }
   }
-  return undefined;
+  return best;
 }
 
 /** The kind of secret a field's name, title, description or format asks for, or `undefined`. See the module's rule. */
 export function sensitiveTerm(field: { name?: unknown; title?: unknown; description?: unknown; format?: unknown }): string | undefined {
-  return matchText(field.name, false) ?? matchText(field.format, false) ?? matchText(field.title, true) ?? matchText(field.description, true);
+  for (const [text, negatable] of [[field.name, false], [field.format, false], [field.title, true], [field.description, true]] as const) {
+    const kind = matchText(text, negatable);
+    if (kind >= 0) return SENSITIVE_TERM_LIST[kind]!.label;
+  }
+  return undefined;
 }
 
 /**

@@ -180,3 +180,12 @@ export function snapshotData(value: unknown, limits: SnapshotLimits = {}): unkno
   };
   return copy(value, 0);
 }
+
+/**
+ * Sets `target[key]` as an own data property. Keys that come from server
+ * data go through this (or a `Map`): assignment with `__proto__` would set
+ * the object's prototype instead.
+ */
+export function defineOwn<T>(target: { [key: string]: T }, key: string, value: NoInfer<T>): void {
+  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+}

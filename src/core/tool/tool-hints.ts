@@ -1,5 +1,5 @@
 import { isRecord, report, type AnnotationIssueHandler } from '../shared/issues.js';
-import { UNREADABLE, canonicalForm, copyArray, ownData } from '../shared/read.js';
+import { UNREADABLE, canonicalForm, copyArray, defineOwn, ownData } from '../shared/read.js';
 import { sanitizeLabel } from '../text/sanitize.js';
 import type { Icon, Tool } from '../shared/types.js';
 
@@ -274,7 +274,7 @@ export function snapshotTool(tool: unknown, options: ToolReadOptions = {}): Tool
     for (const key of names) {
       const value = ownData(annotations, key);
       if (value === UNREADABLE) unreadable = true;
-      else if (value !== undefined) copy[key] = value;
+      else if (value !== undefined) defineOwn(copy, key, value);
     }
     snapshot.annotations = Object.freeze(copy);
   } else if (annotations !== undefined) snapshot.annotations = annotations;

@@ -1,0 +1,135 @@
+// The controller's queue across kinds (src/core/consent): ask one at a time, in order, each settled once.
+import fc from 'fast-check';
+import { describe, expect, it, vi } from 'vitest';
+import {
+  createApprovalController,
+  type PolicyMode,
+} from '../../../src/core/index.js';
+import { everythingElicitation, everythingSampling, researchClarification } from '../../fixtures/server-requests.js';
+
+describe('ask: one queue for every consent', () => {
+  const tool = { name: 'create', annotations: { destructiveHint: false, openWorldHint: false } };
+
+  it('asks one at a time; a request a running call waits on goes next; otherwise first in, first out', async () => {
+    const controller = createApprovalController({ servers: { s: { trust: 'untrusted' } } });
+    void controller.requestApproval({ serverId: 's', tool, callId: 'a' });
+    void controller.requestApproval({ serverId: 's', tool, callId: 'b' });
+    void controller.requestElicitation({ serverId: 's', params: researchClarification, requestId: 1 });
+    void controller.requestSampling({ serverId: 's', params: everythingSampling, sample: async () => ({}) });
+    const order = controller.getSnapshot().queue.map((item) => item.kind + (item.callId ?? ''));
+    // The tool prompt on screen stays first; the server requests come next, in arrival order.
+    expect(order).toEqual(['toola', 'elicitation', 'sampling', 'toolb']);
+    expect(controller.getSnapshot().current!.callId).toBe('a');
+  });
+
+  it('an elicitation is accepted only with valid values, and sends only the form\'s fields', async () => {
+    const onDecision = vi.fn();
+    const controller = createApprovalController({ onDecision });
+    const pending = controller.requestElicitation({ serverId: 's', params: everythingElicitation, requestId: 7, callId: 'c1' });
+    const item = controller.getSnapshot().current!;
+    expect(item.kind).toBe('elicitation');
+    expect(controller.respond(item.id, { action: 'accept', content: { name: '' } })).toBe(false);
+    expect(controller.respond(item.id, { action: 'accept', content: { name: 'Ada', injected: 'x', integer: 7 } })).toBe(true);
+    const outcome = await pending;
+    expect(outcome.result).toEqual({ action: 'accept', content: { name: 'Ada', check: false, integer: 7 } });
+    expect(onDecision).toHaveBeenCalledExactlyOnceWith(expect.objectContaining({ kind: 'elicitation', outcome: 'accept', decidedBy: 'user', requestId: 7, callId: 'c1', fields: ['name', 'check', 'integer'] }));
+    expect(JSON.stringify(onDecision.mock.calls)).not.toContain('Ada');
+  });
+
+  it('decline and cancel are distinct answers; a withdrawn request cancels and closes', async () => {
+    const controller = createApprovalController();
+    const declined = controller.requestElicitation({ serverId: 's', params: researchClarification });
+    controller.respond(controller.getSnapshot().current!.id, { action: 'decline' });
+    await expect(declined).resolves.toMatchObject({ result: { action: 'decline' } });
+    const cancelled = controller.requestElicitation({ serverId: 's', params: researchClarification });
+    controller.respond(controller.getSnapshot().current!.id, { action: 'cancel' });
+    await expect(cancelled).resolves.toMatchObject({ result: { action: 'cancel' } });
+    const abort = new AbortController();
+    const withdrawn = controller.requestElicitation({ serverId: 's', params: researchClarification, signal: abort.signal });
+    expect(controller.getSnapshot().queue).toHaveLength(1);
+    abort.abort();
+    const outcome = await withdrawn;
+    expect(outcome).toMatchObject({ result: { action: 'cancel' }, record: { decidedBy: 'policy' } });
+    expect(outcome.record.reasons[0]).toMatchObject({ code: 'request-abandoned' });
+    expect(controller.getSnapshot().queue).toHaveLength(0);
+  });
+
+  it('a malformed or non-https request can only be declined', async () => {
+    const controller = createApprovalController();
+    const bad = controller.requestElicitation({ serverId: 's', params: { mode: 'url', url: 'http://example.com/', message: 'x', elicitationId: 'e' } });
+    const item = controller.getSnapshot().current!;
+    expect(controller.respond(item.id, { action: 'accept' })).toBe(false);
+    controller.respond(item.id, { action: 'decline' });
+    await expect(bad).resolves.toMatchObject({ result: { action: 'decline' } });
+  });
+
+  it('sampling: review the request (with edits), the model runs, review the answer (with edits), then it goes back', async () => {
+    const onDecision = vi.fn();
+    const sample = vi.fn(async (_params: unknown) => ({ role: 'assistant', content: { type: 'text', text: 'Hello!' }, model: 'scripted', stopReason: 'endTurn' }));
+    const controller = createApprovalController({ onDecision });
+    const pending = controller.requestSampling({ serverId: 's', params: everythingSampling, sample });
+    const id = controller.getSnapshot().current!.id;
+    expect(controller.getSnapshot().current).toMatchObject({ kind: 'sampling', stage: 'request' });
+    controller.respond(id, { action: 'approve', edits: { systemPrompt: 'Be brief.' } });
+    expect(controller.getSnapshot().current).toMatchObject({ id, stage: 'generating' });
+    await vi.waitFor(() => expect(controller.getSnapshot().current).toMatchObject({ stage: 'result', result: { text: 'Hello!' } }));
+    expect(sample.mock.calls[0]![0]).toMatchObject({ systemPrompt: 'Be brief.', maxTokens: 100 });
+    controller.respond(id, { action: 'approve', text: 'Hello there!' });
+    await expect(pending).resolves.toMatchObject({ outcome: 'approved', result: { content: { type: 'text', text: 'Hello there!' }, model: 'scripted' } });
+    expect(onDecision).toHaveBeenCalledWith(expect.objectContaining({ kind: 'sampling', outcome: 'approved', edited: true }));
+  });
+
+  it('sampling: deny, off, trusted-auto, and a failing model', async () => {
+    const sample = vi.fn(async () => ({ role: 'assistant', content: { type: 'text', text: 'x' }, model: 'm' }));
+    const ask = createApprovalController({ servers: { s: { trust: 'trusted' } } });
+    const denied = ask.requestSampling({ serverId: 's', params: everythingSampling, sample });
+    ask.respond(ask.getSnapshot().current!.id, { action: 'deny' });
+    await expect(denied).resolves.toMatchObject({ outcome: 'denied' });
+    expect(sample).not.toHaveBeenCalled();
+    const off = createApprovalController({ sampling: 'off' });
+    await expect(off.requestSampling({ serverId: 's', params: everythingSampling, sample })).resolves.toMatchObject({ outcome: 'blocked' });
+    const auto = createApprovalController({ servers: { s: { trust: 'trusted' } }, sampling: 'trusted-auto' });
+    await expect(auto.requestSampling({ serverId: 's', params: everythingSampling, sample })).resolves.toMatchObject({ outcome: 'approved', record: { decidedBy: 'policy' } });
+    const failing = createApprovalController({ servers: { s: { trust: 'trusted' } }, sampling: 'trusted-auto' });
+    await expect(failing.requestSampling({ serverId: 's', params: everythingSampling, sample: async () => Promise.reject(new Error('rate limited')) })).resolves.toMatchObject({ outcome: 'failed', error: 'rate limited' });
+  });
+
+  it('an untrusted server\'s sampling always asks, even with trusted-auto', () => {
+    const controller = createApprovalController({ sampling: 'trusted-auto' });
+    void controller.requestSampling({ serverId: 'nobody', params: everythingSampling, sample: async () => ({}) });
+    expect(controller.getSnapshot().current).toMatchObject({ kind: 'sampling', stage: 'request' });
+  });
+
+  it('dispose refuses everything waiting: deny, cancel, deny', async () => {
+    const controller = createApprovalController();
+    const a = controller.requestApproval({ serverId: 's', tool });
+    const b = controller.requestElicitation({ serverId: 's', params: researchClarification });
+    const c = controller.requestSampling({ serverId: 's', params: everythingSampling, sample: async () => ({}) });
+    controller.dispose();
+    await expect(a).resolves.toMatchObject({ outcome: 'denied' });
+    await expect(b).resolves.toMatchObject({ result: { action: 'cancel' } });
+    await expect(c).resolves.toMatchObject({ outcome: 'denied' });
+  });
+
+  it('property: an untrusted server never gets an elicitation answer without a person', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.anything(), fc.constantFrom<PolicyMode>('default', 'always-confirm', 'read-only', 'offline'), async (params, mode) => {
+        const controller = createApprovalController({ mode });
+        let settled = false;
+        const pending = controller.requestElicitation({ serverId: 'x', params }).then((outcome) => {
+          settled = true;
+          return outcome;
+        });
+        await Promise.resolve();
+        if (settled) {
+          // Settled without a person: only ever refused.
+          expect((await pending).result.action).not.toBe('accept');
+        } else {
+          controller.dispose();
+          expect((await pending).result.action).toBe('cancel');
+        }
+      }),
+      { numRuns: 500 },
+    );
+  });
+});
