@@ -67,12 +67,44 @@ export const FormSensitiveReview: Story = {
     await userEvent.click(screen.getByRole('button', { name: 'Review' }));
   },
 };
+/** An integer PIN: masked in the form too, with a number keyboard, and the extra acknowledgement at Review. */
+export const FormIntegerPin: Story = { args: { prompt: prompt({ message: 'Unlock the vault.', requestedSchema: { type: 'object', properties: { pin: { type: 'integer', title: 'PIN' } }, required: ['pin'] } }) } };
+/** A negated mention ("do not give us your PIN") is not a request for a secret: no banner, no gate. */
+export const FormNegatedMention: Story = {
+  args: { prompt: prompt({ message: 'One question.', requestedSchema: { type: 'object', properties: { favorite: { type: 'integer', title: 'Favorite integer', description: 'Your favorite integer (do not give us your phone number, pin, or other sensitive info)' } } } }) },
+};
+/** Secrets a hostile server disguises: digits, camel case, an invisible character, a Cyrillic letter, other languages. */
+export const FormDisguisedSecrets: Story = {
+  args: {
+    prompt: prompt({
+      message: 'Finish setting up.',
+      requestedSchema: { type: 'object', properties: { newPassword1: { type: 'string' }, 'Pass\u200Bword': { type: 'string' }, 'P\u0430ssword': { type: 'string' }, passwort: { type: 'string', title: 'Passwort' }, seedPhrase: { type: 'string', title: 'Seed phrase' } } },
+    }),
+  },
+};
+/** Review is the truth: a choice whose label says one thing and whose value another shows both. */
+export const FormReviewLabelDiffers: Story = {
+  args: { prompt: prompt({ message: 'Choose a plan.', requestedSchema: { type: 'object', properties: { plan: { type: 'string', title: 'Plan', enum: ['delete_all', 'keep'], enumNames: ['Keep my data', 'Delete everything'], default: 'delete_all' } } } }) },
+  play: async () => {
+    await userEvent.click(await screen.findByRole('button', { name: 'Review' }));
+  },
+};
+/** Server text with direction overrides and invisible characters: shown as visible escapes, never reordered. */
+export const FormTrojanSourceMessage: Story = {
+  args: { prompt: prompt({ message: 'Approve \u202Eesaeler\u202C the refund\u200B now.', requestedSchema: { type: 'object', properties: { note: { type: 'string', title: '\u200B\u200D', description: 'Why \u2066this\u2069?' } } } }) },
+};
+/** Fields named `__proto__`, `constructor` and `toString` are ordinary fields. */
+export const FormHostileFieldNames: Story = {
+  args: { prompt: prompt({ message: 'Three fields.', requestedSchema: { type: 'object', properties: JSON.parse('{"__proto__": {"type": "string", "title": "Proto"}, "constructor": {"type": "string", "title": "Ctor"}, "toString": {"type": "string", "title": "Str"}}') as Record<string, unknown> } }) },
+};
 /** A schema the form cannot render (nested object, unknown type): a clear error, and only Decline. */
 export const FormMalformed: Story = { args: { prompt: prompt({ message: 'Where do you live?', requestedSchema: { type: 'object', properties: { address: { type: 'object' }, when: { type: 'timestamp' } } } }) } };
 /** URL mode: the full address, the site in bold, opened only after consent. */
 export const Url: Story = { args: { prompt: prompt(urlElicitation) } };
 /** A look-alike host (Cyrillic "а" in "apple"): punycode and mixed-script warnings. */
 export const UrlLookAlike: Story = { args: { prompt: prompt({ mode: 'url', url: 'https://аpple.com/login', message: 'Sign in to continue.', elicitationId: 'e1' }) } };
+/** Credentials before the host: only the parsed host (`l.com`) is emphasised, with a warning. */
+export const UrlWithCredentials: Story = { args: { prompt: prompt({ mode: 'url', url: 'https://paypal.com@l.com/', message: 'Confirm your payment.', elicitationId: 'e3' }) } };
 /** Not https: refused, only Decline. */
 export const UrlNotHttps: Story = { args: { prompt: prompt({ mode: 'url', url: 'http://login.example.com/', message: 'Sign in.', elicitationId: 'e2' }) } };
 /** The host's own registrable-domain function (Public Suffix List) decides what is emphasised. */
@@ -167,5 +199,20 @@ export const UrlOpensOnlyAfterConsentTest: Story = {
     await expect(args.onRespond).toHaveBeenCalledWith({ action: 'accept' });
     await expect(args.openUrl).toHaveBeenCalledTimes(1);
     await expect(args.openUrl).toHaveBeenCalledWith(urlElicitation.url);
+  },
+};
+
+export const HostileFieldNamesTest: Story = {
+  tags: TEST,
+  args: { prompt: FormHostileFieldNames.args!.prompt },
+  play: async ({ args }) => {
+    const dialog = await screen.findByRole('dialog');
+    const ctor = within(dialog).getByRole('textbox', { name: 'Ctor' });
+    await expect(ctor).toHaveValue('');
+    await userEvent.type(ctor, 'c');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Review' }));
+    await expect(within(dialog).queryByText(/native code/)).toBeNull();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Send' }));
+    await expect(args.onRespond).toHaveBeenCalledWith({ action: 'accept', content: { constructor: 'c' } });
   },
 };

@@ -6,7 +6,7 @@ import { SamplingReview, decideServerRequest, type SamplingPrompt, type Trust } 
 import { parseSamplingRequest, parseSamplingResult } from '../src/core/index.js';
 import { everythingSampling, richSampling } from '../test/fixtures/server-requests.js';
 
-const prompt = (params: unknown, stage: SamplingPrompt['stage'] = 'request', result?: unknown, trust: Trust = 'untrusted'): SamplingPrompt => {
+const prompt = (params: unknown, stage: SamplingPrompt['stage'] = 'request', result?: unknown, trust: Trust = 'untrusted', hidden: 'omit' | 'show' = 'omit'): SamplingPrompt => {
   const view = parseSamplingRequest(params);
   return {
     serverId: 'everything',
@@ -16,7 +16,17 @@ const prompt = (params: unknown, stage: SamplingPrompt['stage'] = 'request', res
     view,
     ...(result !== undefined ? { result: parseSamplingResult(result) } : {}),
     decision: decideServerRequest({ kind: 'sampling', trust, sampling: view }),
+    hidden,
   };
+};
+
+// A history with an assistant-only note and an assistant-only tool result.
+const withHidden = {
+  messages: [
+    { role: 'user', content: [{ type: 'text', text: 'What did the search find?' }, { type: 'text', text: 'INTERNAL: model-only note', annotations: { audience: ['assistant'] } }] },
+    { role: 'user', content: [{ type: 'tool_result', toolUseId: 't1', content: [{ type: 'text', text: 'raw search dump (model only)' }], annotations: { audience: ['assistant'] } }] },
+  ],
+  maxTokens: 200,
 };
 
 const answer = { role: 'assistant', content: { type: 'text', text: '- Revenue rose 12%.\n- Costs were flat.\n- Outlook unchanged.' }, model: 'scripted-model', stopReason: 'endTurn' };
@@ -54,6 +64,10 @@ export const Editing: Story = {
   },
 };
 /** The model is answering. */
+/** Blocks for the assistant only (a note, a tool result): not shown, and not sent (the default). */
+export const HiddenBlocksOmitted: Story = { args: { prompt: prompt(withHidden) } };
+/** `samplingHidden: 'show'`: the same blocks shown, marked for the model only, and then sent. */
+export const HiddenBlocksShown: Story = { args: { prompt: prompt(withHidden, 'request', undefined, 'untrusted', 'show') } };
 export const Generating: Story = { args: { prompt: prompt(everythingSampling, 'generating') } };
 /** The answer, reviewed (and editable) before it goes back to the server. */
 export const Answer: Story = { args: { prompt: prompt(richSampling, 'result', answer) } };

@@ -29,10 +29,10 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 /** A provider whose controller already holds a request for the card's call, so the card shows it inline. */
-function Pending({ tool, servers, mode, children, callId = 'call-1' }: { tool: Tool | undefined; servers: Record<string, ServerConfig>; mode?: PolicyMode; children: ReactNode; callId?: string }) {
+function Pending({ tool, servers, mode, children, callId = 'call-1' }: { tool: Tool | undefined; servers: Record<string, ServerConfig>; mode?: PolicyMode | undefined; children: ReactNode; callId?: string | undefined }) {
   const [controller] = useState<ApprovalController>(() => createApprovalController({ servers, mode }));
   useEffect(() => {
-    void controller.requestApproval({ serverId: 'memory', tool, args: { entityNames: ['Alice', 'Bob'] }, callId });
+    void controller.requestApproval({ serverId: 'memory', tool, args: { entityNames: ['Alice'] }, callId });
     return () => controller.dispose();
   }, [controller, tool, callId]);
   return (
@@ -60,6 +60,17 @@ export const InlineApprovalWrite: Story = {
   decorators: [
     (Story) => (
       <Pending tool={createEntitiesTool} servers={{ memory: { trust: 'trusted', name: 'Memory' } }}>
+        <Story />
+      </Pending>
+    ),
+  ],
+};
+/** A request that names this card's call but asks about another tool: the card does not answer it; the dialog shows the request's own tool (`delete_entities`) and arguments. */
+export const InlineApprovalOtherTool: Story = {
+  args: { callId: 'call-1', trust: undefined, tool: readFileTool, args: { path: 'notes.txt' } },
+  decorators: [
+    (Story) => (
+      <Pending tool={deleteEntitiesTool} servers={{ memory: { trust: 'untrusted', name: 'Memory' } }}>
         <Story />
       </Pending>
     ),

@@ -300,20 +300,27 @@ describe('ToolCallCard inline approval', () => {
     expect(controller.getSnapshot().queue).toHaveLength(0);
   });
 
-  it('shows the request’s own tool and server, not the card’s, when a request names another card’s call', async () => {
+  it('a request that names this card’s call but another tool or other arguments is not answered inline: the dialog shows its own', async () => {
     const servers = { memory: { trust: 'untrusted' as const, name: 'Memory' } };
     const controller = createApprovalController({ servers });
     const deleteAll: Tool = { name: 'delete_all', annotations: { destructiveHint: true } };
+    const readNotes: Tool = { name: 'read_notes', annotations: { readOnlyHint: true } };
     render(
       <ToolApprovalProvider controller={controller} servers={servers} approvalUI="inline">
-        <ToolCallCard callId="x" serverId="memory" tool={{ name: 'read_notes', annotations: { readOnlyHint: true } }} status={{ type: 'awaiting-approval' }} />
+        <ToolCallCard callId="x" serverId="memory" tool={readNotes} args={{ id: 1 }} status={{ type: 'awaiting-approval' }} />
+        <ToolCallCard callId="y" serverId="memory" tool={readNotes} args={{ id: 1 }} status={{ type: 'awaiting-approval' }} />
       </ToolApprovalProvider>,
     );
-    act(() => void controller.requestApproval({ serverId: 'memory', tool: deleteAll, callId: 'x' }));
-    const region = await screen.findByRole('region', { name: 'Needs your approval' });
-    expect(within(region).getByText('delete_all')).toBeInTheDocument();
-    expect(within(region).getByText('Memory')).toBeInTheDocument();
-    expect(within(region).getByRole('button', { name: 'Allow destructive action' })).toBeInTheDocument();
+    act(() => void controller.requestApproval({ serverId: 'memory', tool: deleteAll, args: { id: 1 }, callId: 'x' }));
+    const dialog = await screen.findByRole('alertdialog');
+    expect(within(dialog).getByText('delete_all')).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Needs your approval' })).toBeNull();
+    await userEvent.setup().click(within(dialog).getByRole('button', { name: 'Deny' }));
+    // Same tool, other arguments: the dialog again, with the request's arguments.
+    act(() => void controller.requestApproval({ serverId: 'memory', tool: readNotes, args: { id: 2 }, callId: 'y' }));
+    const second = await screen.findByRole('alertdialog');
+    expect(second).toHaveTextContent('"id": 2');
+    expect(screen.queryByRole('region', { name: 'Needs your approval' })).toBeNull();
   });
 
   it('a request whose card is not mounted still gets the dialog', async () => {

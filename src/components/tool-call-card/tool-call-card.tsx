@@ -6,7 +6,7 @@ import type { ApprovalResult, PendingToolApproval } from '../../core/consent/con
 import type { Trust } from '../../core/tool/decisions.js';
 import type { AnnotationIssueHandler } from '../../core/shared/issues.js';
 import { presentTool } from '../../core/tool/presentation.js';
-import { toolName } from '../../core/tool/tool-hints.js';
+import { toolName as readToolName } from '../../core/tool/tool-hints.js';
 import { progressFraction, toolCallState, type ToolCallState, type ToolCallStatus } from '../../core/tool/tool-status.js';
 import type { Tool } from '../../core/shared/types.js';
 import { cx } from '../../internal/cx.js';
@@ -127,6 +127,11 @@ const ToolCallCardImpl = forwardRef<HTMLElement, ToolCallCardProps>(function Too
   const pending = usePendingApproval(shared ? effectiveCallId : undefined);
   const presentation = useMemo(() => presentTool(tool, { trust, toolName, onAnnotationIssue }), [tool, trust, toolName, onAnnotationIssue]);
   const argsText = useMemo(() => previewArguments(args).folded, [args]);
+  // A request for this call that asks about another tool or other arguments than the card shows is
+  // not answered here: the card releases it to the dialog, which shows the request's own tool and arguments.
+  const requestText = useMemo(() => (pending ? previewArguments(pending.args).folded : undefined), [pending]);
+  const mismatch = pending !== undefined && ((readToolName(pending.tool) || pending.toolName || '') !== (readToolName(tool) || toolName || '') || requestText !== argsText);
+  const inlinePending = inline && !mismatch ? pending : undefined;
   const titleId = useId();
   const headingRef = useRef<HTMLHeadingElement>(null);
   const articleRef = useRef<HTMLElement>(null);
@@ -136,9 +141,9 @@ const ToolCallCardImpl = forwardRef<HTMLElement, ToolCallCardProps>(function Too
 
   // Inline: this card shows its call's prompt instead of the dialog.
   useEffect(() => {
-    if (!inline || !shared) return;
+    if (!inline || !shared || mismatch) return;
     return shared.controller.claim(effectiveCallId);
-  }, [inline, shared, effectiveCallId]);
+  }, [inline, shared, effectiveCallId, mismatch]);
   // Focus comes back here when a dialog for this call closes and its opener is gone.
   useEffect(() => {
     const heading = headingRef.current;
@@ -173,7 +178,7 @@ const ToolCallCardImpl = forwardRef<HTMLElement, ToolCallCardProps>(function Too
       data-state={state}
       data-risk={presentation.risk}
       data-trust={trust}
-      data-approval={inline && pending ? 'inline' : undefined}
+      data-approval={inlinePending ? 'inline' : undefined}
       aria-labelledby={titleId}
       {...props}
       ref={ref}
@@ -199,14 +204,14 @@ const ToolCallCardImpl = forwardRef<HTMLElement, ToolCallCardProps>(function Too
         </p>
       )}
       {args !== undefined && (
-        <details data-slot="tool-call-card-args" className="mcp-tool-call-card-args" open={inline && pending ? true : undefined}>
+        <details data-slot="tool-call-card-args" className="mcp-tool-call-card-args" open={inlinePending ? true : undefined}>
           <summary className="mcp-summary">{labels.arguments}</summary>
           <pre className="mcp-code-block">
             <code className="mcp-code">{argsText}</code>
           </pre>
         </details>
       )}
-      {inline && pending && <InlineApproval pending={pending} labels={labels} onAnswered={() => headingRef.current?.focus()} />}
+      {inlinePending && <InlineApproval pending={inlinePending} labels={labels} onAnswered={() => headingRef.current?.focus()} />}
       {(status.type === 'running' || status.type === 'input-required') && !pending && (
         <div data-slot="tool-call-card-progress" data-task={status.task?.status} className="mcp-tool-call-card-progress">
           {status.type === 'running' && <ProgressBar progress={status.progress} label={labels.progress} />}
@@ -282,7 +287,7 @@ function InlineApproval({ pending, labels, onAnswered }: { pending: PendingToolA
   const { decision } = pending;
   const destructive = decision.risk === 'destructive';
   // What is approved is the request's own tool, whatever the card shows: its machine name and server, as the dialog shows them.
-  const requested = toolName(pending.tool) || pending.toolName || '';
+  const requested = readToolName(pending.tool) || pending.toolName || '';
   return (
     <section data-slot="tool-call-card-approval" data-risk={decision.risk} aria-label={labels.approvalNeeded} aria-describedby={reasonsId} className="mcp-tool-call-card-approval">
       <dl data-slot="tool-call-card-approval-facts" className="mcp-confirm-dialog-facts">
