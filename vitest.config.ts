@@ -24,8 +24,6 @@ export const chromiumLaunch = {
 export default defineConfig({
   plugins: [react()],
   test: {
-    // Two workers on two cores: much of the run waits on browsers and servers (the default is cores − 1).
-    maxWorkers: 2,
     // Every spy, mock, stubbed global and env is put back after each test.
     restoreMocks: true,
     unstubGlobals: true,
