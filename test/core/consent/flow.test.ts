@@ -253,3 +253,22 @@ describe('settle once, record: untrusted data is data', () => {
     expect(records).toHaveLength(2);
   });
 });
+
+describe('open: every kind reads its request once', () => {
+  it('an elicitation schema behind a proxy that answers differently the second time is read once', async () => {
+    let reads = 0;
+    const properties = new Proxy({ name: { type: 'string' } } as Record<string, unknown>, {
+      getOwnPropertyDescriptor(target, key) {
+        if (key === 'name') reads++;
+        return reads > 1 && key === 'name' ? { value: { type: 'string', title: 'Password' }, writable: true, enumerable: true, configurable: true } : Reflect.getOwnPropertyDescriptor(target, key);
+      },
+    });
+    const controller = createApprovalController({ servers: { s: {} } });
+    const pending = controller.requestElicitation({ serverId: 's', params: { message: 'm', requestedSchema: { type: 'object', properties } } });
+    const item = controller.getSnapshot().current!;
+    expect(reads).toBe(1);
+    expect(item).toMatchObject({ kind: 'elicitation', requiresAcknowledgement: false, view: { mode: 'form', fields: [{ name: 'name', label: 'name' }] } });
+    expect(controller.respond(item.id, { action: 'accept', content: { name: 'Ada' } })).toBe(true);
+    expect((await pending).result).toEqual({ action: 'accept', content: { name: 'Ada' } });
+  });
+});

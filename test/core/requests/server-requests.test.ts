@@ -83,6 +83,12 @@ describe('parseElicitationRequest — form mode', () => {
     fc.assert(
       fc.property(fc.anything(), (params) => {
         expect(() => parseElicitationRequest(params)).not.toThrow();
+        // And fails closed: anything that is not a readable form or URL request can only be declined,
+        // and a form never holds a field that is not an own property of the schema.
+        const view = parseElicitationRequest(params);
+        if (view.mode === 'form') expect(view.fields.every((field) => Object.hasOwn(Object((params as { requestedSchema?: { properties?: object } }).requestedSchema?.properties), field.name))).toBe(true);
+        if (view.mode === 'url') expect(view.url.secure).toBe(view.url.href.startsWith('https:'));
+        if (view.mode === 'invalid') expect(view.problems.length).toBeGreaterThan(0);
       }),
       { numRuns: 3000 },
     );
@@ -242,6 +248,11 @@ describe('sampling', () => {
         expect(() => parseSamplingRequest(value)).not.toThrow();
         expect(() => applySamplingEdits(value, { texts: { '0:0': 'x' } })).not.toThrow();
         expect(() => parseSamplingResult(value)).not.toThrow();
+        // Fails closed: a request that is not an object with messages and maxTokens cannot be approved.
+        const view = parseSamplingRequest(value);
+        if (typeof value !== 'object' || value === null || Array.isArray(value)) expect(view.valid).toBe(false);
+        if (view.valid) expect(view.messages.length).toBeGreaterThan(0);
+        else expect(view.problems.length).toBeGreaterThan(0);
       }),
       { numRuns: 2000 },
     );

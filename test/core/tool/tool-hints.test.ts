@@ -199,6 +199,8 @@ describe('annotationFingerprint', () => {
     const cyclic: Record<string, unknown> = { readOnlyHint: true };
     cyclic.self = cyclic;
     expect(() => annotationFingerprint({ annotations: cyclic })).not.toThrow();
+    // A cycle cannot be compared: it never equals another tool's fingerprint, not even its own copy's.
+    expect(annotationFingerprint({ annotations: cyclic })).not.toBe(annotationFingerprint({ annotations: { readOnlyHint: true } }));
     // Non-JSON values are bare words no quoted string can imitate.
     expect(annotationFingerprint({ annotations: { x: 10n, y: () => 1, z: NaN } })).toBe('a1:{"x":bigint(10),"y":function,"z":NaN}');
     expect(annotationFingerprint({ annotations: { z: NaN } })).not.toBe(annotationFingerprint({ annotations: { z: 'NaN' } }));

@@ -7,7 +7,7 @@
 import { elicitationNeedsAcknowledgement, parseElicitationRequest, validateElicitation, type ElicitationAnswer, type ElicitationValues, type ElicitationView } from '../../requests/elicitation.js';
 import { decideServerRequest, type ServerRequestDecision, type ServerRequestRecord } from '../../requests/server-requests.js';
 import { isRecord } from '../../shared/issues.js';
-import { ownData } from '../../shared/read.js';
+import { ownData, snapshotData } from '../../shared/read.js';
 import { decisionReason, withReason } from '../../tool/decisions.js';
 import { signalOf, textOf, type ConsentContext } from '../context.js';
 import type { ConsentKindModule, FlowStep } from '../flow.js';
@@ -34,7 +34,8 @@ interface Settled {
 export function readElicitationRequest(context: ConsentContext, raw: unknown): ElicitationRead {
   let view: ElicitationView;
   try {
-    view = parseElicitationRequest(ownData(raw, 'params'), { registrableDomain: context.registrableDomain });
+    // Read once: the form, its validation and the record all come from one plain copy.
+    view = parseElicitationRequest(snapshotData(ownData(raw, 'params')), { registrableDomain: context.registrableDomain });
   } catch {
     view = { mode: 'invalid', message: '', problems: ['The request could not be read.'] };
   }
