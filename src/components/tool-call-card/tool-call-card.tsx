@@ -7,7 +7,7 @@ import type { Trust } from '../../core/tool/decisions.js';
 import type { AnnotationIssueHandler } from '../../core/shared/issues.js';
 import { presentTool } from '../../core/tool/presentation.js';
 import { toolName as readToolName } from '../../core/tool/tool-hints.js';
-import { progressFraction, toolCallState, type ToolCallState, type ToolCallStatus } from '../../core/tool/tool-status.js';
+import { progressFraction, statusMessage, toolCallState, type ToolCallState, type ToolCallStatus } from '../../core/tool/tool-status.js';
 import type { Tool } from '../../core/shared/types.js';
 import { cx } from '../../internal/cx.js';
 import { formatLabel, type Labels } from '../../internal/default-labels.js';
@@ -127,6 +127,8 @@ const ToolCallCardImpl = forwardRef<HTMLElement, ToolCallCardProps>(function Too
   const pending = usePendingApproval(shared ? effectiveCallId : undefined);
   const presentation = useMemo(() => presentTool(tool, { trust, toolName, onAnnotationIssue }), [tool, trust, toolName, onAnnotationIssue]);
   const argsText = useMemo(() => previewArguments(args).folded, [args]);
+  // Server text in a status (progress, task, error) is shown sanitised and bounded, however the host built the status.
+  const message = useMemo(() => statusMessage(status), [status]);
   // A request for this call that asks about another tool or other arguments than the card shows is
   // not answered here: the card releases it to the dialog, which shows the request's own tool and arguments.
   const requestText = useMemo(() => (pending ? previewArguments(pending.args).folded : undefined), [pending]);
@@ -215,14 +217,14 @@ const ToolCallCardImpl = forwardRef<HTMLElement, ToolCallCardProps>(function Too
       {(status.type === 'running' || status.type === 'input-required') && !pending && (
         <div data-slot="tool-call-card-progress" data-task={status.task?.status} className="mcp-tool-call-card-progress">
           {status.type === 'running' && <ProgressBar progress={status.progress} label={labels.progress} />}
-          {status.type === 'running' && (status.progress?.message ?? status.task?.statusMessage) && (
+          {status.type === 'running' && message && (
             <p data-slot="tool-call-card-progress-message" className="mcp-tool-call-card-message">
-              {status.progress?.message ?? status.task?.statusMessage}
+              {message}
             </p>
           )}
-          {status.type === 'input-required' && (status.message ?? status.task?.statusMessage) && (
+          {status.type === 'input-required' && message && (
             <p data-slot="tool-call-card-progress-message" className="mcp-tool-call-card-message">
-              {status.message ?? status.task?.statusMessage}
+              {message}
             </p>
           )}
           {onCancel && (
@@ -241,14 +243,14 @@ const ToolCallCardImpl = forwardRef<HTMLElement, ToolCallCardProps>(function Too
           ))}
         </ul>
       )}
-      {status.type === 'error' && status.message && (
+      {status.type === 'error' && message && (
         <p data-slot="tool-call-card-error" className="mcp-tool-call-card-message">
-          {status.message}
+          {message}
         </p>
       )}
-      {status.type === 'cancelled' && status.message && (
+      {status.type === 'cancelled' && message && (
         <p data-slot="tool-call-card-progress-message" className="mcp-tool-call-card-message">
-          {status.message}
+          {message}
         </p>
       )}
       {children ?? (result && <ToolResult result={result} onAnnotationIssue={onAnnotationIssue} labels={labelOverrides} {...resultProps} />)}

@@ -96,8 +96,8 @@ export function createConsentQueue(store: ApprovalStore, maxPerServer: number = 
   return {
     hasRoom: (serverId) => (perServer.get(serverId) ?? 0) < cap,
     // The one on screen stays first. A request a running call waits on goes right after it and the
-    // other such requests; but once its server has one there, the next would only jump ahead of
-    // another server's prompt by waiting at the end: a flood never hides another server's prompt.
+    // other such requests, unless its server already has one there and it would jump another
+    // server's prompt; everything else takes turns by server. A flood never hides another server's prompt.
     enqueue(entry) {
       const serverId = serverOfEntry(entry);
       perServer.set(serverId, (perServer.get(serverId) ?? 0) + 1);
@@ -106,8 +106,29 @@ export function createConsentQueue(store: ApprovalStore, maxPerServer: number = 
       while (index < list.length && list[index]!.blocking) index++;
       const ahead = list.slice(head < 0 ? 0 : head, index).some((candidate) => serverOfEntry(candidate) === serverId);
       const othersBehind = list.slice(index).some((candidate) => serverOfEntry(candidate) !== serverId);
-      if (!entry.blocking || (ahead && othersBehind)) list.push(entry);
-      else list.splice(index, 0, entry);
+      if (entry.blocking && !(ahead && othersBehind)) list.splice(index, 0, entry);
+      else {
+        // The rest take turns by server: a server's n-th waiting request goes after every other
+        // server's n-th (first in, first out within a server), so a flood waits behind the others.
+        const counts = new Map<string, number>();
+        for (let i = index; i < list.length; i++) {
+          const other = serverOfEntry(list[i]!);
+          counts.set(other, (counts.get(other) ?? 0) + 1);
+        }
+        const rank = counts.get(serverId) ?? 0;
+        counts.clear();
+        let at = list.length;
+        for (let i = index; i < list.length; i++) {
+          const other = serverOfEntry(list[i]!);
+          const turn = counts.get(other) ?? 0;
+          counts.set(other, turn + 1);
+          if (turn > rank) {
+            at = i;
+            break;
+          }
+        }
+        list.splice(at, 0, entry);
+      }
       emit();
     },
     remove(entry) {

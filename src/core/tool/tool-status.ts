@@ -173,3 +173,32 @@ export function nextProgress(previous: ToolCallProgress | undefined, next: unkno
   const message = ownData(next, 'message');
   return { progress: value, ...(typeof total === 'number' && Number.isFinite(total) ? { total } : {}), ...(typeof message === 'string' ? { message } : {}) };
 }
+
+/** Longest status message (progress, task, error, cancel) shown, in code points. */
+export const STATUS_MESSAGE_MAX_LENGTH = TASK_MESSAGE_MAX_LENGTH;
+
+/**
+ * The message a status carries, as a person may read it: progress message,
+ * task status message, error or cancel text — server text, so direction and
+ * invisible characters are shown and the length is bounded, however the
+ * status was built. `undefined` when there is none.
+ */
+export function statusMessage(status: ToolCallStatus): string | undefined {
+  let raw: unknown;
+  switch (status.type) {
+    case 'running':
+      raw = status.progress?.message ?? status.task?.statusMessage;
+      break;
+    case 'input-required':
+      raw = status.message ?? status.task?.statusMessage;
+      break;
+    case 'error':
+    case 'cancelled':
+      raw = status.message;
+      break;
+    default:
+      return undefined;
+  }
+  const text = sanitizeText(raw, STATUS_MESSAGE_MAX_LENGTH).text;
+  return text === '' ? undefined : text;
+}

@@ -272,3 +272,17 @@ describe('open: every kind reads its request once', () => {
     expect((await pending).result).toEqual({ action: 'accept', content: { name: 'Ada' } });
   });
 });
+
+describe('ask: servers take turns', () => {
+  it('a flood of tool confirmations from one server does not bury another server’s: it is asked second', async () => {
+    const controller = createApprovalController({ servers: { a: {}, b: {} } });
+    for (let i = 0; i < 10; i++) void controller.requestApproval({ serverId: 'a', tool: readTool, callId: `a${i}` });
+    void controller.requestApproval({ serverId: 'b', tool: readTool, callId: 'b0' });
+    void controller.requestApproval({ serverId: 'b', tool: readTool, callId: 'b1' });
+    expect(controller.getSnapshot().queue.map((item) => item.callId).slice(0, 5)).toEqual(['a0', 'a1', 'b0', 'a2', 'b1']);
+    controller.respond(controller.getSnapshot().current!.id, { action: 'deny' });
+    controller.respond(controller.getSnapshot().current!.id, { action: 'deny' });
+    expect(controller.getSnapshot().current!.callId).toBe('b0');
+    controller.dispose();
+  });
+});
