@@ -142,9 +142,12 @@ export function splitMcpResult(output: unknown, options: { includeStructuredCont
   }
   const structured = ownData(output, 'structuredContent');
   const hasStructured = structured !== undefined && structured !== UNREADABLE;
+  // `@ai-sdk/mcp` turns a structuredContent-only result into one text block holding its JSON, with
+  // no audience. That block *is* the structured content: it follows the structuredContent rule.
+  const standIn = hasStructured && isStructuredStandIn(content, structured);
   return {
     user: {
-      content: selectForViewer(content, 'user'),
+      content: standIn && options.includeStructuredContent !== true ? [] : selectForViewer(content, 'user'),
       ...(isError ? { isError: true } : {}),
       ...(hasStructured && options.includeStructuredContent === true ? { structuredContent: structured } : {}),
     },
@@ -154,6 +157,18 @@ export function splitMcpResult(output: unknown, options: { includeStructuredCont
       ...(hasStructured ? { structuredContent: structured } : {}),
     },
   };
+}
+
+/** Whether `content` is only the text serialisation of `structured` (what `@ai-sdk/mcp` puts in for a structuredContent-only result). */
+function isStructuredStandIn(content: readonly unknown[], structured: unknown): boolean {
+  if (content.length !== 1) return false;
+  const [block] = content;
+  if (ownData(block, 'type') !== 'text' || ownData(block, 'annotations') !== undefined) return false;
+  try {
+    return ownData(block, 'text') === JSON.stringify(structured);
+  } catch {
+    return false;
+  }
 }
 
 // Tools ----------------------------------------------------------------------
@@ -316,7 +331,7 @@ export interface McpToolApprovalOptions extends Pick<ApprovalPolicy, 'servers' |
   store: McpChatStore;
   /**
    * Approval ids the person asked to remember (sent in the request body by
-   * `useMcpToolParts().body`). Checked again here: kept only for a call the
+   * `useRememberedApprovals().body`). Checked again here: kept only for a call the
    * person approved and the policy lets be remembered.
    */
   remember?: readonly unknown[] | undefined;

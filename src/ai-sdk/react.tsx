@@ -89,7 +89,8 @@ export function toolCallStatusFromPart(part: McpToolPartLike): ToolCallStatus {
     case 'output-error':
       return { type: 'error', message: typeof part.errorText === 'string' ? part.errorText : undefined };
     case 'output-denied':
-      if (part.approval?.isAutomatic === true || (part.approval?.reason !== undefined && part.approval.reason !== USER_DENIED)) {
+      // Denied after the person approved: the policy blocked it (decided again on the server), not the person.
+      if (part.approval?.approved === true || part.approval?.isAutomatic === true || (part.approval?.reason !== undefined && part.approval.reason !== USER_DENIED)) {
         return { type: 'blocked', reasons: [{ ...decisionReason('host-denied'), ...(part.approval?.reason ? { text: part.approval.reason } : {}) }] };
       }
       return { type: 'denied' };

@@ -54,6 +54,14 @@ describe('McpToolPart: every state of an AI SDK tool part', () => {
     expect(document.body).not.toHaveTextContent('for the model only');
   });
 
+  it('a policy block after the person approved reads as blocked, not as the person\'s denial', () => {
+    const part = { ...parts['output-denied'], approval: { id: 'a', approved: true } } as McpToolPartLike;
+    expect(toolCallStatusFromPart(part).type).toBe('blocked');
+    render(inProvider(<McpToolPart part={part} addToolApprovalResponse={() => {}} />));
+    expect(screen.getByRole('article')).toHaveAttribute('data-state', 'blocked');
+    expect(screen.queryByText('Denied')).toBeNull();
+  });
+
   it('an automatic denial by the server\'s policy reads as blocked, with its reason', () => {
     render(inProvider(<McpToolPart part={{ ...parts['output-denied'], approval: { id: 'a', approved: false, reason: 'The host blocks this tool.' } }} addToolApprovalResponse={() => {}} />));
     const card = screen.getByRole('article');

@@ -51,4 +51,16 @@ describe('annotated MCP tools: what crosses the wire', () => {
     expect(splitMcpResult({ temperature: 21 })).toEqual({ user: { content: [] }, assistant: { temperature: 21 } });
     expect(splitMcpResult({ temperature: 21 }, { includeStructuredContent: true }).user).toEqual({ content: [], structuredContent: { temperature: 21 } });
   });
+
+  it('a structuredContent-only result as @ai-sdk/mcp delivers it (its JSON as one text block) follows the structuredContent rule', () => {
+    const structuredContent = { secret: 'SECRETxstructured', n: 1 };
+    const output = { content: [{ type: 'text', text: JSON.stringify(structuredContent) }], structuredContent, isError: false };
+    const views = splitMcpResult(output);
+    expect(views.user).toEqual({ content: [] });
+    expect(JSON.stringify(views.user)).not.toContain('SECRET');
+    expect(views.assistant).toEqual({ content: output.content, structuredContent });
+    expect(splitMcpResult(output, { includeStructuredContent: true }).user).toEqual({ content: output.content, structuredContent });
+    // A text block that says something else is content for everyone, as before.
+    expect(splitMcpResult({ content: [{ type: 'text', text: 'The answer is 1.' }], structuredContent }).user).toEqual({ content: [{ type: 'text', text: 'The answer is 1.' }] });
+  });
 });
