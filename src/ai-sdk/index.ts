@@ -16,7 +16,8 @@ import { selectForViewer } from '../core/content/audience.js';
 import { createToolApprovalController, type ApprovalPolicy, type ConsentRecord } from '../core/consent/controller.js';
 import type { ToolOverride } from '../core/tool/decisions.js';
 import { isRecord } from '../core/shared/issues.js';
-import { copyArray, defineOwn, ownData, UNREADABLE } from '../core/shared/read.js';
+import { canonicalForm, copyArray, defineOwn, ownData, UNREADABLE } from '../core/shared/read.js';
+import { decisionReason, decisionRecord } from '../core/tool/decisions.js';
 import type { Tool } from '../core/shared/types.js';
 
 // Stores ---------------------------------------------------------------------
@@ -54,11 +55,28 @@ export interface McpChatStore {
   /** The model's view of one tool result (what `toModelOutput` sends), if kept. */
   modelView(chatId: string, toolCallId: string): unknown;
   setModelView(chatId: string, toolCallId: string, view: unknown): void;
+  /**
+   * Notes that a person was asked to approve this call in this chat, bound to
+   * what was asked (`binding`: server, tool and input). Only an approval that
+   * matches a noted question may run, once.
+   */
+  markAsked(chatId: string, toolCallId: string, binding: string): Promise<void>;
+  /**
+   * Takes the noted question for an approval, atomically: `ok` once; then
+   * `replayed`; `unknown` when this chat never asked it; `mismatch` when it
+   * asked something else (another server, tool or input).
+   */
+  claimApproval(chatId: string, toolCallId: string, binding: string): Promise<ApprovalClaim>;
 }
+
+/** What {@link McpChatStore.claimApproval} found. */
+export type ApprovalClaim = 'ok' | 'replayed' | 'unknown' | 'mismatch';
 
 interface ChatState {
   approvals: ApprovalStore;
   modelViews: Map<string, unknown>;
+  /** Questions asked in this chat, by tool call id (server data: a Map). */
+  asked: Map<string, { binding: string; claimed: boolean }>;
 }
 
 /**
@@ -96,7 +114,7 @@ export function createMcpChatStore(options: McpChatStoreOptions = {}): McpChatSt
     const savedViews = ownData(loaded, 'modelViews');
     const modelViews = new Map<string, unknown>();
     if (isRecord(savedViews)) for (const id of Object.keys(savedViews).slice(-maxResults)) modelViews.set(id, ownData(savedViews, id));
-    const state: ChatState = { approvals: undefined as unknown as ApprovalStore, modelViews };
+    const state: ChatState = { approvals: undefined as unknown as ApprovalStore, modelViews, asked: new Map() };
     state.approvals = createApprovalStore({
       rememberDestructive: options.rememberDestructive,
       storage: { load: () => savedApprovals, save: () => save(key, state) } satisfies ApprovalStorageAdapter,
@@ -114,6 +132,24 @@ export function createMcpChatStore(options: McpChatStoreOptions = {}): McpChatSt
       state.modelViews.set(String(toolCallId), view);
       if (state.modelViews.size > maxResults) state.modelViews.delete(state.modelViews.keys().next().value!);
       save(String(chatId), state);
+    },
+    // In memory, per process: one instance's questions are not seen by another (a shared store is issue 20's).
+    async markAsked(chatId, toolCallId, binding) {
+      const state = chat(chatId);
+      const id = String(toolCallId);
+      if (state.asked.get(id)?.claimed) return;
+      state.asked.delete(id);
+      state.asked.set(id, { binding, claimed: false });
+      if (state.asked.size > maxResults) state.asked.delete(state.asked.keys().next().value!);
+    },
+    async claimApproval(chatId, toolCallId, binding) {
+      const asked = chat(chatId).asked.get(String(toolCallId));
+      if (!asked) return 'unknown';
+      if (asked.claimed) return 'replayed';
+      if (asked.binding !== binding) return 'mismatch';
+      // Synchronous from the check to the mark: two requests cannot both take it.
+      asked.claimed = true;
+      return 'ok';
     },
   };
 }
@@ -391,6 +427,11 @@ function sentWithoutTools(messages: readonly unknown[], isMcp: (toolName: string
 
 const reasonText = (reasons: readonly { text: string }[]) => reasons.map((reason) => reason.text).join(' ');
 
+/** What an approval is bound to: the server, the tool and its input. Unreadable input never matches anything. */
+function bindingOf(request: { serverId: string; toolName: string; args: unknown }): string {
+  return canonicalForm({ serverId: request.serverId, toolName: request.toolName, input: request.args }) ?? `unreadable:${Math.random()}`;
+}
+
 /**
  * The AI SDK's `toolApproval` for MCP tools, decided by this library's core
  * with the tool's metadata: trust per MCP client name (`servers`, keyed by
@@ -464,6 +505,18 @@ export function mcpToolApproval(options: McpToolApprovalOptions): McpToolApprova
         const { record } = await controller.requestApproval(request);
         return { type: 'denied', reason: reasonText(record.reasons) };
       }
+      // Single use, and only where it was asked: this chat, this server, tool and input.
+      const claim = await options.store.claimApproval(options.chatId, toolCallId, bindingOf(request));
+      if (claim !== 'ok') {
+        const reasons = [decisionReason(claim === 'replayed' ? 'approval-replayed' : 'approval-not-asked', options.reasonLabels)];
+        const record = decisionRecord({ ...decision, action: 'block', reasons }, request, { outcome: 'blocked', decidedBy: 'policy', timestamp: Date.now() });
+        try {
+          options.onDecision?.(record);
+        } catch {
+          // A host's logging bug must not turn a refusal into a run.
+        }
+        return { type: 'denied', reason: reasonText(reasons) };
+      }
       // Record the person's approval, and remember it only where the policy allows.
       const asked = controller.requestApproval({ ...request, ask: true });
       const pending = controller.getSnapshot().queue.find((item) => item.kind === 'tool' && item.callId === toolCallId);
@@ -472,7 +525,11 @@ export function mcpToolApproval(options: McpToolApprovalOptions): McpToolApprova
       return { type: 'not-applicable' };
     }
     const decision = controller.previewDecision(request);
-    if (decision.action === 'confirm') return { type: 'user-approval', reason: reasonText(decision.reasons) };
+    if (decision.action === 'confirm') {
+      // Noted, so the answer can be matched to this very question once.
+      await options.store.markAsked(options.chatId, toolCallId, bindingOf(request));
+      return { type: 'user-approval', reason: reasonText(decision.reasons) };
+    }
     // Run or block: settled by policy now, with a record (and the taint flag for an open-world run).
     const { outcome, record } = await controller.requestApproval(request);
     return outcome === 'run' ? { type: 'not-applicable' } : { type: 'denied', reason: reasonText(record.reasons) };

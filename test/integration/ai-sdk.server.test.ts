@@ -53,8 +53,10 @@ describe('AI SDK: approval policy and audience at the network boundary', () => {
     const records: ConsentRecord[] = [];
     const route = createChatRoute({ model, tools, servers, secret: SECRET, store, onDecision: (record) => records.push(record) });
     const bodies: string[] = [];
+    const requests: unknown[] = [];
     const remember: string[] = [];
     const post = async (body: unknown) => {
+      requests.push(body);
       const response = await route(new Request('http://localhost/api/chat', { method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json' } }));
       const text = await response.text();
       bodies.push(text);
@@ -69,7 +71,7 @@ describe('AI SDK: approval policy and audience at the network boundary', () => {
       for (let i = 0; i < 200 && (chat.status === 'submitted' || chat.status === 'streaming'); i++) await new Promise((r) => setTimeout(r, 10));
     };
     const toolParts = () => chat.messages.flatMap((message) => message.parts).filter((part) => part.type === 'dynamic-tool' || part.type.startsWith('tool-')) as Array<{ state: string; approval: { id: string } } & Record<string, unknown>>;
-    return { chat, prompts, records, bodies, remember, post, settle, toolParts };
+    return { chat, prompts, records, bodies, requests, remember, post, settle, toolParts, route };
   }
 
   const modelSaw = (prompts: unknown[]) => JSON.stringify(prompts);
@@ -117,6 +119,25 @@ describe('AI SDK: approval policy and audience at the network boundary', () => {
     for (const body of h.bodies) expect(body).not.toContain(DEBUG_TEXT);
     expect(modelSaw([h.prompts.at(-1)])).toContain(DEBUG_TEXT);
     expect(h.records).toMatchObject([{ outcome: 'run', decidedBy: 'user', trust: 'untrusted' }]);
+  });
+
+  it('an approval runs once: replayed in the same chat or under another chat id it runs nothing, and each replay is recorded', async () => {
+    const h = harness({ everything: { trust: 'untrusted' } });
+    await h.chat.sendMessage({ text: 'toggle logging' });
+    await h.settle();
+    const [asked] = h.toolParts();
+    const before = executions.length;
+    await h.chat.addToolApprovalResponse({ id: asked!.approval.id, approved: true });
+    await h.settle();
+    expect(executions.length - before).toBe(1);
+    const approvalBody = h.requests.at(-1) as { id: string };
+    // The same body again, twice, then under another chat id (same instance and store).
+    const replays = [approvalBody, approvalBody, { ...approvalBody, id: 'someone-elses-chat' }];
+    for (const body of replays) await (await h.post(body)).text();
+    expect(executions.length - before).toBe(1);
+    const refused = h.records.filter((record) => record.kind === 'tool' && record.outcome === 'blocked');
+    expect(refused.map((record) => record.reasons[0]!.code)).toEqual(['approval-replayed', 'approval-replayed', 'approval-not-asked']);
+    expect(h.records.filter((record) => record.outcome === 'run')).toHaveLength(1);
   });
 
   it('a denied call never runs; the model is told it was denied', async () => {

@@ -57,7 +57,9 @@ export type DecisionReasonCode =
   | 'sampling-trusted-auto'
   | 'approval-requested'
   | 'queue-full'
-  | 'acknowledgement-required';
+  | 'acknowledgement-required'
+  | 'approval-replayed'
+  | 'approval-not-asked';
 
 /** Default text for each reason; hosts may pass their own through `reasonLabels`. */
 export const defaultReasonLabels: Record<DecisionReasonCode, string> = {
@@ -95,6 +97,8 @@ export const defaultReasonLabels: Record<DecisionReasonCode, string> = {
   'approval-requested': 'The app’s server asks you to approve this call.',
   'queue-full': 'This server has too many requests waiting, so this one was refused.',
   'acknowledgement-required': 'This form asks for something that looks like a secret: confirm that you mean to send it.',
+  'approval-replayed': 'This approval was already used, so nothing ran again.',
+  'approval-not-asked': 'This approval does not answer a question asked in this chat for this server, tool and input, so nothing ran.',
 };
 
 /** Words for each hint in the `hints-assumed` reason ("whether it only reads"). */
