@@ -377,11 +377,28 @@ export interface McpToolApprovalOptions extends Pick<ApprovalPolicy, 'servers' |
   onDecision?: ((record: ConsentRecord) => void) | undefined;
 }
 
-/** The function for `streamText({ toolApproval })`, carrying the secret so both can be spread in. */
+/** What the AI SDK passes to `toolApproval`. */
+export interface McpToolApprovalCall {
+  toolCall: { toolCallId: string; toolName: string; input: unknown; toolMetadata?: unknown };
+  tools?: unknown;
+  messages: readonly unknown[];
+}
+
+/** The policy function itself: `streamText({ toolApproval })`. */
+export type McpToolApprovalFunction = (options: McpToolApprovalCall) => Promise<Exclude<ToolApprovalStatus, string | undefined>>;
+
+declare const spreadOnly: unique symbol;
+
+/**
+ * `toolApproval` and the signing secret, to be spread into `streamText`
+ * together: `streamText({ ...mcpToolApproval(…) })`. Passing the whole thing
+ * as `toolApproval` would drop the secret, so it is a type error (its call
+ * signature takes a second argument nobody has), and at run time, called that
+ * way, it denies every call.
+ */
 export interface McpToolApproval {
-  (options: { toolCall: { toolCallId: string; toolName: string; input: unknown; toolMetadata?: unknown }; tools?: unknown; messages: readonly unknown[] }): Promise<Exclude<ToolApprovalStatus, string | undefined>>;
-  /** Itself: `streamText({ ...mcpToolApproval(…) })` sets both `toolApproval` and the secret. */
-  readonly toolApproval: McpToolApproval;
+  (options: McpToolApprovalCall, spread: typeof spreadOnly): Promise<Exclude<ToolApprovalStatus, string | undefined>>;
+  readonly toolApproval: McpToolApprovalFunction;
   readonly experimental_toolApprovalSecret: string | Uint8Array;
 }
 
@@ -481,7 +498,7 @@ export function mcpToolApproval(options: McpToolApprovalOptions): McpToolApprova
     return undefined;
   };
 
-  const approve = (async ({ toolCall, tools, messages }) => {
+  const approve: McpToolApprovalFunction = async ({ toolCall, tools, messages }) => {
     const toolName = typeof ownData(toolCall, 'toolName') === 'string' ? (ownData(toolCall, 'toolName') as string) : '';
     const toolCallId = typeof ownData(toolCall, 'toolCallId') === 'string' ? (ownData(toolCall, 'toolCallId') as string) : '';
     const input = ownData(toolCall, 'input');
@@ -533,10 +550,12 @@ export function mcpToolApproval(options: McpToolApprovalOptions): McpToolApprova
     // Run or block: settled by policy now, with a record (and the taint flag for an open-world run).
     const { outcome, record } = await controller.requestApproval(request);
     return outcome === 'run' ? { type: 'not-applicable' } : { type: 'denied', reason: reasonText(record.reasons) };
-  }) as McpToolApproval;
-  Object.defineProperty(approve, 'toolApproval', { value: approve, enumerable: true });
-  Object.defineProperty(approve, 'experimental_toolApprovalSecret', { value: secret, enumerable: true });
-  return approve;
+  };
+  // Wired as `toolApproval: mcpToolApproval(…)` the secret is lost: then nothing runs, and it says why.
+  const misused = async () => ({ type: 'denied' as const, reason: 'mcpToolApproval(…) was passed as toolApproval, which drops its signing secret. Spread it into streamText instead: streamText({ ...mcpToolApproval(…) }).' });
+  Object.defineProperty(misused, 'toolApproval', { value: approve, enumerable: true });
+  Object.defineProperty(misused, 'experimental_toolApprovalSecret', { value: secret, enumerable: true });
+  return misused as unknown as McpToolApproval;
 }
 
 export type { ToolOverride };

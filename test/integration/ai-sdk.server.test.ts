@@ -7,7 +7,7 @@
 import { Chat } from '@ai-sdk/react';
 import { createMCPClient, type MCPClient } from '@ai-sdk/mcp';
 import { StdioMCPTransport } from '@ai-sdk/mcp/mcp-stdio';
-import { DefaultChatTransport, lastAssistantMessageIsCompleteWithApprovalResponses, type ToolSet, type UIMessage } from 'ai';
+import { DefaultChatTransport, lastAssistantMessageIsCompleteWithApprovalResponses, type streamText, type ToolSet, type UIMessage } from 'ai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createChatRoute } from '../../examples/ai-sdk-chat/server/chat-route.js';
 import { createScriptedModel } from '../../examples/ai-sdk-chat/server/scripted-model.js';
@@ -240,14 +240,27 @@ describe('AI SDK: approval policy and audience at the network boundary', () => {
     expect(Object.keys(spaced)).toEqual(expect.arrayContaining(['everything__echo', 'other__echo']));
   });
 
+  it('misuse fails loudly: passing it as toolApproval (dropping the secret) is a type error, and at run time nothing runs', async () => {
+    const store = createMcpChatStore();
+    const approval = mcpToolApproval({ secret: SECRET, chatId: 'c', store, servers: { everything: { trust: 'trusted' } } });
+    // @ts-expect-error -- the secret would be dropped: spread it instead.
+    const wrong: Parameters<typeof streamText>[0]['toolApproval'] = approval;
+    const call = { toolCall: { toolCallId: 'w', toolName: 'weather', input: {} }, tools: {}, messages: [] };
+    await expect((wrong as unknown as (options: typeof call) => Promise<unknown>)(call)).resolves.toMatchObject({ type: 'denied', reason: expect.stringMatching(/spread it into streamText/i) });
+    // Spread, both halves arrive.
+    const spread = { ...approval };
+    expect(Object.keys(spread).sort()).toEqual(['experimental_toolApprovalSecret', 'toolApproval']);
+    expect(spread.experimental_toolApprovalSecret).toBe(SECRET);
+  });
+
   it('an MCP tool without metadata is the worst case; a non-MCP tool is left to the host', async () => {
     const store = createMcpChatStore();
     const approval = mcpToolApproval({ secret: SECRET, chatId: 'c', store, servers: { everything: { trust: 'trusted' } } });
     const set = await client.tools();
     const wrapped = annotateMcpTools({ bare: { ...set['get-env']!, metadata: undefined } as never }, { chatId: 'c', store });
-    await expect(approval({ toolCall: { toolCallId: 'x', toolName: 'bare', input: {} }, tools: wrapped, messages: [] })).resolves.toMatchObject({ type: 'user-approval' });
-    await expect(approval({ toolCall: { toolCallId: 'y', toolName: 'weather', input: {} }, tools: { weather: { execute: () => 1 } }, messages: [] })).resolves.toEqual({ type: 'not-applicable' });
+    await expect(approval.toolApproval({ toolCall: { toolCallId: 'x', toolName: 'bare', input: {} }, tools: wrapped, messages: [] })).resolves.toMatchObject({ type: 'user-approval' });
+    await expect(approval.toolApproval({ toolCall: { toolCallId: 'y', toolName: 'weather', input: {} }, tools: { weather: { execute: () => 1 } }, messages: [] })).resolves.toEqual({ type: 'not-applicable' });
     const withRule = mcpToolApproval({ secret: SECRET, chatId: 'c', store, otherTools: () => 'user-approval' });
-    await expect(withRule({ toolCall: { toolCallId: 'z', toolName: 'weather', input: {} }, tools: {}, messages: [] })).resolves.toEqual({ type: 'user-approval' });
+    await expect(withRule.toolApproval({ toolCall: { toolCallId: 'z', toolName: 'weather', input: {} }, tools: {}, messages: [] })).resolves.toEqual({ type: 'user-approval' });
   });
 });
