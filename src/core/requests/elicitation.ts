@@ -6,7 +6,7 @@
  * contain: an accepted answer only ever holds fields the person saw.
  */
 import { isRecord } from '../shared/issues.js';
-import { UNREADABLE, copyArray, ownData } from '../shared/read.js';
+import { UNREADABLE, copyArray, defineOwn, ownData } from '../shared/read.js';
 import { sanitizeLabel, sanitizeText } from '../text/sanitize.js';
 import { sensitiveTerm } from './sensitive.js';
 
@@ -373,14 +373,10 @@ export function parseElicitationRequest(params: unknown, options: ElicitationPar
 export function initialElicitationValues(view: ElicitationView): ElicitationValues {
   const values = Object.create(null) as ElicitationValues;
   if (view.mode !== 'form') return values;
-  for (const field of view.fields) defineValue<ElicitationValues[string]>(values, field.name, field.defaultValue ?? (field.kind === 'choices' ? [] : field.kind === 'boolean' ? false : ''));
+  for (const field of view.fields) defineOwn<ElicitationValues[string]>(values, field.name, field.defaultValue ?? (field.kind === 'choices' ? [] : field.kind === 'boolean' ? false : ''));
   return values;
 }
 
-// Field names are server data: always own properties (so `__proto__` is a key like any other).
-function defineValue<T>(target: { [key: string]: T }, key: string, value: NoInfer<T>): void {
-  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
-}
 
 /**
  * A copy of `values` with one field set, as a null-prototype object: field
@@ -388,8 +384,8 @@ function defineValue<T>(target: { [key: string]: T }, key: string, value: NoInfe
  */
 export function setElicitationValue(values: ElicitationValues, name: string, value: ElicitationValues[string]): ElicitationValues {
   const next = Object.create(null) as ElicitationValues;
-  if (isRecord(values)) for (const key of Object.keys(values)) defineValue(next, key, ownData(values, key) as ElicitationValues[string]);
-  defineValue(next, name, value);
+  if (isRecord(values)) for (const key of Object.keys(values)) defineOwn(next, key, ownData(values, key) as ElicitationValues[string]);
+  defineOwn(next, name, value);
   return next;
 }
 
@@ -428,7 +424,7 @@ export function validateElicitation(view: ElicitationView, values: ElicitationVa
   const valuesOf = isRecord(values) ? values : {};
   for (const field of view.fields) {
     const raw = Object.hasOwn(valuesOf, field.name) ? ownData(valuesOf, field.name) : undefined;
-    const fail = (message: string) => defineValue(errors, field.name, message);
+    const fail = (message: string) => defineOwn(errors, field.name, message);
     const empty = raw === undefined || raw === null || raw === '' || (Array.isArray(raw) && raw.length === 0);
     if (field.kind === 'boolean') {
       // A checkbox always has a value; "required" means it must be answered, which it is.
@@ -478,7 +474,7 @@ export function validateElicitation(view: ElicitationView, values: ElicitationVa
       }
     }
   }
-  for (const [name, value] of entries) defineValue(content, name, value);
+  for (const [name, value] of entries) defineOwn(content, name, value);
   return { ok: Object.keys(errors).length === 0, errors, content };
 }
 

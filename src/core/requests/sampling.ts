@@ -7,7 +7,7 @@
  */
 import { selectVisible } from '../content/audience.js';
 import { isRecord } from '../shared/issues.js';
-import { UNREADABLE, copyArray, ownData, snapshotData } from '../shared/read.js';
+import { UNREADABLE, copyArray, defineOwn, ownData, snapshotData } from '../shared/read.js';
 import { sanitizeLabel, sanitizeText } from '../text/sanitize.js';
 import { formatPreview } from '../tool/arguments.js';
 
@@ -197,8 +197,6 @@ export function samplingEditsFrom(view: SamplingView, draft: { systemPrompt?: st
   return Object.keys(edits).length > 0 ? edits : undefined;
 }
 
-const defineKey = (target: Record<string, unknown>, key: string, value: unknown) => Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
-
 /**
  * What the model is sent: the request snapshot with a person's edits
  * applied, as a new plain object (the snapshot is never changed). Blocks the
@@ -212,7 +210,7 @@ export function samplingRequestToSend(snapshot: unknown, edits: SamplingEdits = 
   if (!isRecord(snapshot)) return {};
   const copy: Record<string, unknown> = {};
   try {
-    for (const key of Object.keys(snapshot)) defineKey(copy, key, get(snapshot, key));
+    for (const key of Object.keys(snapshot)) defineOwn(copy, key, get(snapshot, key));
   } catch {
     return {};
   }
@@ -291,7 +289,7 @@ export interface SamplingResultEdit {
 export function applySamplingResultEdits(result: unknown, edits: { text?: unknown; texts?: unknown } = {}): SamplingResultEdit {
   const snapshot = snapshotData(result);
   const copy: Record<string, unknown> = {};
-  if (isRecord(snapshot)) for (const key of Object.keys(snapshot)) defineKey(copy, key, get(snapshot, key));
+  if (isRecord(snapshot)) for (const key of Object.keys(snapshot)) defineOwn(copy, key, get(snapshot, key));
   const content = get(snapshot, 'content');
   const blocks = blocksOf(content);
   const byIndex = new Map<number, string>();
