@@ -10,149 +10,31 @@
  * const result = streamText({ model, tools, messages: await toModelMessages(messages, tools), ...mcpToolApproval({ tools, servers, secret, chatId, store, remember }) });
  * ```
  */
-import { convertToModelMessages, type ModelMessage, type ToolApprovalStatus, type ToolSet, type UIMessage } from 'ai';
-import { createApprovalStore, canOfferRemember, type ApprovalStorageAdapter, type ApprovalStore } from '../core/tool/approvals.js';
+import { convertToModelMessages, InvalidToolApprovalSignatureError, type ModelMessage, type ToolApprovalStatus, type ToolSet, type UIMessage } from 'ai';
+import { canOfferRemember } from '../core/tool/approvals.js';
+import { McpChatStoreError, type McpChatConsent, type McpChatStore } from './store.js';
 import { selectForViewer } from '../core/content/audience.js';
 import { createToolApprovalController, type ApprovalPolicy, type ConsentRecord } from '../core/consent/controller.js';
 import type { ToolOverride } from '../core/tool/decisions.js';
 import { isRecord } from '../core/shared/issues.js';
 import { canonicalForm, copyArray, defineOwn, ownData, UNREADABLE } from '../core/shared/read.js';
-import { decisionReason, decisionRecord } from '../core/tool/decisions.js';
+import { decideToolCall, decisionReason, decisionRecord, type ToolDecision } from '../core/tool/decisions.js';
 import type { Tool } from '../core/shared/types.js';
 
-// Stores ---------------------------------------------------------------------
-
-/** Where a chat's consent state and model views are kept between requests. */
-export interface McpChatStorage {
-  /** What `save` stored for this chat last, or nothing. May be malformed: it is checked. */
-  load(chatId: string): unknown;
-  save(chatId: string, data: McpChatData): void;
-}
-
-/** What is kept for one chat: remembered approvals, the taint flag and each MCP result's model view. */
-export interface McpChatData {
-  approvals: string[];
-  /** The assistant view of each MCP tool result, by tool call id. */
-  modelViews: Record<string, unknown>;
-}
-
-/** Options for `createMcpChatStore`. */
-export interface McpChatStoreOptions {
-  /** Persist chats (e.g. next to the chat's messages). Without it, chats live in memory. */
-  storage?: McpChatStorage | undefined;
-  /** Chats kept in memory at once (least recently used go first). Default 1,000. */
-  maxChats?: number | undefined;
-  /** Model views kept per chat (oldest go first; a forgotten one falls back to what the UI message holds). Default 2,000. */
-  maxResultsPerChat?: number | undefined;
-  /** Allow "remember" for destructive tools. Off by default. */
-  rememberDestructive?: boolean | undefined;
-}
-
-/** Per-chat state shared by `annotateMcpTools` and `mcpToolApproval`. */
-export interface McpChatStore {
-  /** The chat's remembered approvals and taint flag (the same store the approval controller uses). */
-  approvals(chatId: string): ApprovalStore;
-  /** The model's view of one tool result (what `toModelOutput` sends), if kept. */
-  modelView(chatId: string, toolCallId: string): unknown;
-  setModelView(chatId: string, toolCallId: string, view: unknown): void;
-  /**
-   * Notes that a person was asked to approve this call in this chat, bound to
-   * what was asked (`binding`: server, tool and input). Only an approval that
-   * matches a noted question may run, once.
-   */
-  markAsked(chatId: string, toolCallId: string, binding: string): Promise<void>;
-  /**
-   * Takes the noted question for an approval, atomically: `ok` once; then
-   * `replayed`; `unknown` when this chat never asked it; `mismatch` when it
-   * asked something else (another server, tool or input).
-   */
-  claimApproval(chatId: string, toolCallId: string, binding: string): Promise<ApprovalClaim>;
-}
-
-/** What {@link McpChatStore.claimApproval} found. */
-export type ApprovalClaim = 'ok' | 'replayed' | 'unknown' | 'mismatch';
-
-interface ChatState {
-  approvals: ApprovalStore;
-  modelViews: Map<string, unknown>;
-  /** Questions asked in this chat, by tool call id (server data: a Map). */
-  asked: Map<string, { binding: string; claimed: boolean }>;
-}
-
-/**
- * Creates the per-chat store: remembered approvals and the taint guard work
- * across the steps and requests of one conversation, and each MCP result's
- * assistant view waits here for the model while the browser gets the user
- * view. Create one per app; pass `storage` to persist it.
- */
-export function createMcpChatStore(options: McpChatStoreOptions = {}): McpChatStore {
-  const chats = new Map<string, ChatState>();
-  const maxChats = Math.max(1, options.maxChats ?? 1000);
-  const maxResults = Math.max(1, options.maxResultsPerChat ?? 2000);
-  const save = (chatId: string, state: ChatState) => {
-    try {
-      options.storage?.save(chatId, { approvals: state.approvals.toJSON(), modelViews: Object.fromEntries(state.modelViews) });
-    } catch {
-      // A failing storage loses persistence, never a decision.
-    }
-  };
-  const chat = (chatId: string): ChatState => {
-    const key = String(chatId);
-    const known = chats.get(key);
-    if (known) {
-      chats.delete(key);
-      chats.set(key, known);
-      return known;
-    }
-    let loaded: unknown;
-    try {
-      loaded = options.storage?.load(key);
-    } catch {
-      loaded = undefined;
-    }
-    const savedApprovals = copyArray(ownData(loaded, 'approvals'), 10_000);
-    const savedViews = ownData(loaded, 'modelViews');
-    const modelViews = new Map<string, unknown>();
-    if (isRecord(savedViews)) for (const id of Object.keys(savedViews).slice(-maxResults)) modelViews.set(id, ownData(savedViews, id));
-    const state: ChatState = { approvals: undefined as unknown as ApprovalStore, modelViews, asked: new Map() };
-    state.approvals = createApprovalStore({
-      rememberDestructive: options.rememberDestructive,
-      storage: { load: () => savedApprovals, save: () => save(key, state) } satisfies ApprovalStorageAdapter,
-    });
-    chats.set(key, state);
-    if (chats.size > maxChats) chats.delete(chats.keys().next().value!);
-    return state;
-  };
-  return {
-    approvals: (chatId) => chat(chatId).approvals,
-    modelView: (chatId, toolCallId) => chat(chatId).modelViews.get(String(toolCallId)),
-    setModelView(chatId, toolCallId, view) {
-      const state = chat(chatId);
-      state.modelViews.delete(String(toolCallId));
-      state.modelViews.set(String(toolCallId), view);
-      if (state.modelViews.size > maxResults) state.modelViews.delete(state.modelViews.keys().next().value!);
-      save(String(chatId), state);
-    },
-    // In memory, per process: one instance's questions are not seen by another (a shared store is issue 20's).
-    async markAsked(chatId, toolCallId, binding) {
-      const state = chat(chatId);
-      const id = String(toolCallId);
-      if (state.asked.get(id)?.claimed) return;
-      state.asked.delete(id);
-      state.asked.set(id, { binding, claimed: false });
-      if (state.asked.size > maxResults) state.asked.delete(state.asked.keys().next().value!);
-    },
-    async claimApproval(chatId, toolCallId, binding) {
-      const asked = chat(chatId).asked.get(String(toolCallId));
-      if (!asked) return 'unknown';
-      if (asked.claimed) return 'replayed';
-      if (asked.binding !== binding) return 'mismatch';
-      // Synchronous from the check to the mark: two requests cannot both take it.
-      asked.claimed = true;
-      return 'ok';
-    },
-  };
-}
+export {
+  createMcpChatStore,
+  createMemoryChatStorage,
+  createRedisChatStorage,
+  McpChatStoreError,
+  type ApprovalClaim,
+  type McpChatConsent,
+  type McpChatStorage,
+  type McpChatStore,
+  type McpChatStoreOptions,
+  type MemoryChatStorageOptions,
+  type RedisChatStorageOptions,
+  type RedisLikeClient,
+} from './store.js';
 
 // Views ----------------------------------------------------------------------
 
@@ -230,6 +112,17 @@ export class McpToolNameConflictError extends Error {
   }
 }
 
+/** What `@ai-sdk/mcp` names a client that was given no `clientName`. */
+const DEFAULT_CLIENT_NAME = 'ai-sdk-mcp-client';
+
+/** Two servers would share one trust entry: a default or repeated MCP client name. */
+export class McpClientNameError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'McpClientNameError';
+  }
+}
+
 /** Options for `annotateMcpTools`. */
 export interface AnnotateMcpToolsOptions {
   /** The conversation these tools serve (the `useChat` id). */
@@ -284,13 +177,21 @@ export function annotateMcpTools<TOOLS extends ToolSet>(toolSets: TOOLS | readon
   const sets = (Array.isArray(toolSets) ? toolSets : [toolSets]) as readonly TOOLS[];
   const result: Record<string, unknown> = {};
   const clashes = new Set<string>();
-  for (const set of sets) {
+  const setOfClient = new Map<string, number>();
+  for (const [index, set] of sets.entries()) {
     if (!isRecord(set)) continue;
     for (const name of Object.keys(set)) {
       const original = ownData(set, name);
       if (!isRecord(original)) continue;
       const metadata = metadataOf(original);
       const clientName = metadata.clientName ?? 'mcp';
+      // Trust is keyed by client name: a shared or default name would give one server's trust to another.
+      if (clientName === DEFAULT_CLIENT_NAME) throw new McpClientNameError(`The MCP tool ${JSON.stringify(name)} comes from a client with the default name ${JSON.stringify(DEFAULT_CLIENT_NAME)}. Trust is keyed by client name, so give each createMCPClient its own clientName (e.g. createMCPClient({ transport, clientName: 'github' })).`);
+      const seenIn = setOfClient.get(clientName);
+      if (seenIn !== undefined && seenIn !== index && metadata.clientName !== undefined) {
+        throw new McpClientNameError(`Two MCP tool sets come from clients named ${JSON.stringify(clientName)}. Trust is keyed by client name, so each server's client needs its own clientName.`);
+      }
+      setOfClient.set(clientName, index);
       const key = options.namespace === true ? `${clientName}__${name}` : typeof options.namespace === 'function' ? options.namespace(clientName, name) : name;
       if (Object.hasOwn(result, key)) {
         clashes.add(key);
@@ -319,14 +220,24 @@ function wrapTool(original: AnyTool, name: string, metadata: McpToolMetadata, op
           execute: async (input: unknown, executionOptions: { toolCallId: string }) => {
             const output = await execute(input, executionOptions);
             const views = splitMcpResult(output, options);
-            store.setModelView(chatId, executionOptions.toolCallId, views.assistant);
+            try {
+              await store.setModelView(chatId, executionOptions.toolCallId, views.assistant);
+            } catch (error) {
+              // The call has run: the person still gets the result; the model later gets the user view's part.
+              store.reportError(McpChatStoreError.isInstance(error) ? error : new McpChatStoreError('keep a result', error));
+            }
             return views.user;
           },
         }
       : {}),
-    toModelOutput: ({ toolCallId, input, output }: { toolCallId: string; input: unknown; output: unknown }) => {
-      const kept = store.modelView(chatId, toolCallId);
-      // Forgotten (or never ours): the model gets what it may see of the user view, never more.
+    toModelOutput: async ({ toolCallId, input, output }: { toolCallId: string; input: unknown; output: unknown }) => {
+      let kept: unknown;
+      try {
+        kept = await store.modelView(chatId, toolCallId);
+      } catch (error) {
+        store.reportError(McpChatStoreError.isInstance(error) ? error : new McpChatStoreError('read a result', error));
+      }
+      // Forgotten, unreadable or never ours: the model gets what it may see of the user view, never more.
       return toModel({ toolCallId, input, output: kept !== undefined ? kept : splitMcpResult(output).assistant });
     },
   };
@@ -400,6 +311,21 @@ export interface McpToolApproval {
   (options: McpToolApprovalCall, spread: typeof spreadOnly): Promise<Exclude<ToolApprovalStatus, string | undefined>>;
   readonly toolApproval: McpToolApprovalFunction;
   readonly experimental_toolApprovalSecret: string | Uint8Array;
+  /**
+   * Call before `streamText` with the request's UI messages (the route
+   * helper does). Loads the chat's consent state, so an unreachable store is
+   * a clear error before anything streams (`McpChatStoreError`), and records
+   * what the AI SDK settles without asking the policy: the person's denials
+   * in the last message (each once; a replayed one is recorded as replayed).
+   * Not enumerable: spreading leaves it out.
+   */
+  readonly prepare: (messages: readonly unknown[]) => Promise<void>;
+  /**
+   * Records an approval the AI SDK refused as unverifiable
+   * (`InvalidToolApprovalSignatureError`, from `streamText`'s `onError`), as
+   * blocked with `approval-invalid`. Returns whether `error` was one. Not enumerable.
+   */
+  readonly recordInvalidApproval: (error: unknown, messages: readonly unknown[]) => boolean;
 }
 
 interface ApprovalParts {
@@ -473,16 +399,46 @@ export function mcpToolApproval(options: McpToolApprovalOptions): McpToolApprova
     );
   }
   if (typeof options.chatId !== 'string' || !options.store) throw new TypeError('mcpToolApproval needs { chatId, store }: the chat id (useChat id) and a store from createMcpChatStore().');
-  const store = options.store.approvals(options.chatId);
-  const controller = createToolApprovalController({
-    servers: options.servers,
-    mode: options.mode,
-    reasonLabels: options.reasonLabels,
-    taintGuard: options.taintGuard,
-    store,
-    onDecision: options.onDecision,
-  });
+  if (isRecord(options.servers) && Object.hasOwn(options.servers, DEFAULT_CLIENT_NAME)) {
+    throw new McpClientNameError(`servers is keyed by ${JSON.stringify(DEFAULT_CLIENT_NAME)}, the name @ai-sdk/mcp gives every client that was not named, so this trust would apply to any of them. Give the client a clientName and key its trust by it.`);
+  }
+  const { chatId, store } = options;
   const remember = new Set((copyArray(options.remember, 1000) ?? []).filter((id): id is string => typeof id === 'string'));
+
+  // A host's logging bug must not turn a refusal into a run.
+  const emit = (record: ConsentRecord) => {
+    try {
+      options.onDecision?.(record);
+    } catch {
+      // ignored
+    }
+  };
+  // Records wait until the chat's state is saved: a decision that could not be saved is reported as what it became.
+  const held = new Map<string, ConsentRecord[]>();
+  let session: Promise<{ consent: McpChatConsent; controller: ReturnType<typeof createToolApprovalController> }> | undefined;
+  const open = () =>
+    (session ??= store.consent(chatId).then((consent) => ({
+      consent,
+      controller: createToolApprovalController({
+        servers: options.servers,
+        mode: options.mode,
+        reasonLabels: options.reasonLabels,
+        taintGuard: options.taintGuard,
+        store: consent.approvals,
+        onDecision: (record) => {
+          const hold = record.kind === 'tool' && record.callId !== undefined ? held.get(record.callId) : undefined;
+          if (hold) hold.push(record);
+          else emit(record);
+        },
+      }),
+    })));
+  const refusal = (code: 'approval-replayed' | 'approval-not-asked' | 'approval-invalid' | 'store-unavailable', request: { serverId: string; tool: Tool; toolName: string; args: unknown; callId: string }, decision?: ToolDecision) => {
+    const reasons = [decisionReason(code, options.reasonLabels)];
+    const base: ToolDecision = decision ?? decideToolCall({ tool: request.tool });
+    emit(decisionRecord({ ...base, action: 'block', reasons }, request, { outcome: 'blocked', decidedBy: 'policy', timestamp: Date.now() }));
+    return { type: 'denied' as const, reason: reasonText(reasons) };
+  };
+
   const mcpTool = (toolName: string, tools: unknown, toolMetadata: unknown): { serverId: string; tool: Tool } | undefined => {
     const own = isRecord(tools) ? ownData(tools, toolName) : undefined;
     const fromOptions = isRecord(options.tools) ? ownData(options.tools, toolName) : undefined;
@@ -498,6 +454,26 @@ export function mcpToolApproval(options: McpToolApprovalOptions): McpToolApprova
     return undefined;
   };
 
+  /** Runs one decision with its records held until the chat's state is saved. */
+  const settled = async <T>(request: Parameters<typeof refusal>[1], decide: () => Promise<T>, ifUnsaved: () => T): Promise<T> => {
+    const records: ConsentRecord[] = [];
+    held.set(request.callId, records);
+    let value: T;
+    try {
+      value = await decide();
+      await (await open()).consent.flush();
+    } catch (error) {
+      if (!McpChatStoreError.isInstance(error)) throw error;
+      store.reportError(error);
+      refusal('store-unavailable', request);
+      return ifUnsaved();
+    } finally {
+      held.delete(request.callId);
+    }
+    records.forEach(emit);
+    return value;
+  };
+
   const approve: McpToolApprovalFunction = async ({ toolCall, tools, messages }) => {
     const toolName = typeof ownData(toolCall, 'toolName') === 'string' ? (ownData(toolCall, 'toolName') as string) : '';
     const toolCallId = typeof ownData(toolCall, 'toolCallId') === 'string' ? (ownData(toolCall, 'toolCallId') as string) : '';
@@ -511,11 +487,20 @@ export function mcpToolApproval(options: McpToolApprovalOptions): McpToolApprova
     if (sentWithoutTools(messages, (name) => mcpTool(name, tools, undefined) !== undefined)) {
       return { type: 'denied', reason: 'This app called convertToModelMessages without tools, so MCP results reached the model in the user view. Use toModelMessages(messages, tools).' };
     }
+    let opened: Awaited<ReturnType<typeof open>>;
+    try {
+      opened = await open();
+    } catch (error) {
+      if (!McpChatStoreError.isInstance(error)) throw error;
+      store.reportError(error);
+      return refusal('store-unavailable', request);
+    }
+    const { controller, consent } = opened;
     const parts = approvalPartsOf(messages, toolCallId);
     if (parts.request && parts.response?.approved) {
       // The request that carries the person's approval.
       if (parts.request.signature === undefined || parts.request.signature === null) {
-        return { type: 'denied', reason: 'Approval requests are not signed: pass experimental_toolApprovalSecret to streamText (spread mcpToolApproval(…) into it).' };
+        return refusal('approval-invalid', request);
       }
       const decision = controller.previewDecision(request);
       if (decision.action === 'block') {
@@ -523,39 +508,119 @@ export function mcpToolApproval(options: McpToolApprovalOptions): McpToolApprova
         return { type: 'denied', reason: reasonText(record.reasons) };
       }
       // Single use, and only where it was asked: this chat, this server, tool and input.
-      const claim = await options.store.claimApproval(options.chatId, toolCallId, bindingOf(request));
-      if (claim !== 'ok') {
-        const reasons = [decisionReason(claim === 'replayed' ? 'approval-replayed' : 'approval-not-asked', options.reasonLabels)];
-        const record = decisionRecord({ ...decision, action: 'block', reasons }, request, { outcome: 'blocked', decidedBy: 'policy', timestamp: Date.now() });
-        try {
-          options.onDecision?.(record);
-        } catch {
-          // A host's logging bug must not turn a refusal into a run.
-        }
-        return { type: 'denied', reason: reasonText(reasons) };
+      let claim: Awaited<ReturnType<McpChatStore['claimApproval']>>;
+      try {
+        claim = await store.claimApproval(chatId, toolCallId, bindingOf(request));
+      } catch (error) {
+        if (!McpChatStoreError.isInstance(error)) throw error;
+        store.reportError(error);
+        return refusal('store-unavailable', request, decision);
       }
+      if (claim !== 'ok') return refusal(claim === 'replayed' ? 'approval-replayed' : 'approval-not-asked', request, decision);
       // Record the person's approval, and remember it only where the policy allows.
-      const asked = controller.requestApproval({ ...request, ask: true });
-      const pending = controller.getSnapshot().queue.find((item) => item.kind === 'tool' && item.callId === toolCallId);
-      if (pending) controller.respond(pending.id, { action: 'approve', remember: remember.has(parts.request.approvalId) && canOfferRemember(store, decision, found.tool, found.serverId) });
-      await asked;
-      return { type: 'not-applicable' };
+      return settled(
+        request,
+        async () => {
+          const asked = controller.requestApproval({ ...request, ask: true });
+          const pending = controller.getSnapshot().queue.find((item) => item.kind === 'tool' && item.callId === toolCallId);
+          if (pending) controller.respond(pending.id, { action: 'approve', remember: remember.has(parts.request!.approvalId) && canOfferRemember(consent.approvals, decision, found.tool, found.serverId) });
+          const { outcome, record } = await asked;
+          return outcome === 'run' ? ({ type: 'not-applicable' } as const) : ({ type: 'denied', reason: reasonText(record.reasons) } as const);
+        },
+        () => ({ type: 'denied', reason: decisionReason('store-unavailable', options.reasonLabels).text }),
+      );
     }
     const decision = controller.previewDecision(request);
     if (decision.action === 'confirm') {
       // Noted, so the answer can be matched to this very question once.
-      await options.store.markAsked(options.chatId, toolCallId, bindingOf(request));
+      try {
+        await store.markAsked(chatId, toolCallId, bindingOf(request));
+      } catch (error) {
+        if (!McpChatStoreError.isInstance(error)) throw error;
+        store.reportError(error);
+        return refusal('store-unavailable', request, decision);
+      }
       return { type: 'user-approval', reason: reasonText(decision.reasons) };
     }
-    // Run or block: settled by policy now, with a record (and the taint flag for an open-world run).
-    const { outcome, record } = await controller.requestApproval(request);
-    return outcome === 'run' ? { type: 'not-applicable' } : { type: 'denied', reason: reasonText(record.reasons) };
+    // Run or block: settled by policy now, with a record (and the taint flag for an open-world run, saved before it runs).
+    return settled(
+      request,
+      async () => {
+        const { outcome, record } = await controller.requestApproval(request);
+        return outcome === 'run' ? ({ type: 'not-applicable' } as const) : ({ type: 'denied', reason: reasonText(record.reasons) } as const);
+      },
+      () => ({ type: 'denied', reason: decisionReason('store-unavailable', options.reasonLabels).text }),
+    );
   };
+
+  /** The person's answers in the last message that the server has not settled yet. */
+  const freshAnswers = (uiMessages: readonly unknown[]) => {
+    const last = (copyArray(uiMessages, 100_000) ?? []).at(-1);
+    const answers: Array<{ request: Parameters<typeof refusal>[1]; approved: boolean }> = [];
+    if (ownData(last, 'role') !== 'assistant') return answers;
+    for (const part of copyArray(ownData(last, 'parts'), 10_000) ?? []) {
+      if (ownData(part, 'state') !== 'approval-responded') continue;
+      const type = ownData(part, 'type');
+      const toolName = type === 'dynamic-tool' ? ownData(part, 'toolName') : typeof type === 'string' && type.startsWith('tool-') ? type.slice(5) : undefined;
+      const toolCallId = ownData(part, 'toolCallId');
+      if (typeof toolName !== 'string' || typeof toolCallId !== 'string') continue;
+      const found = mcpTool(toolName, options.tools, ownData(part, 'toolMetadata'));
+      if (!found) continue;
+      answers.push({ request: { serverId: found.serverId, tool: found.tool, toolName, args: ownData(part, 'input'), callId: toolCallId }, approved: ownData(ownData(part, 'approval'), 'approved') === true });
+    }
+    return answers;
+  };
+
+  const prepare = async (uiMessages: readonly unknown[]) => {
+    const answers = freshAnswers(uiMessages);
+    try {
+      await open();
+    } catch (error) {
+      // Nothing has run; the person's answers are recorded as what they became, then the route says why.
+      if (McpChatStoreError.isInstance(error)) for (const { request } of answers) refusal('store-unavailable', request);
+      throw error;
+    }
+    // The AI SDK never asks the policy about a denied call: record the person's no here, once.
+    for (const { request, approved } of answers) {
+      if (approved) continue;
+      const toolCallId = request.callId;
+      const claim = await store.claimApproval(chatId, toolCallId, bindingOf(request));
+      if (claim !== 'ok') {
+        refusal(claim === 'replayed' ? 'approval-replayed' : 'approval-not-asked', request);
+        continue;
+      }
+      const { controller } = await open();
+      emit(decisionRecord(controller.previewDecision(request), request, { outcome: 'denied', decidedBy: 'user', timestamp: Date.now() }));
+    }
+  };
+
+  const recordInvalidApproval = (error: unknown, modelMessages: readonly unknown[]) => {
+    if (!InvalidToolApprovalSignatureError.isInstance(error)) return false;
+    const toolCallId = error.toolCallId;
+    let toolName = '';
+    let input: unknown;
+    for (const message of copyArray(modelMessages, 100_000) ?? []) {
+      for (const part of copyArray(ownData(message, 'content'), 10_000) ?? []) {
+        if (ownData(part, 'type') === 'tool-call' && ownData(part, 'toolCallId') === toolCallId) {
+          const name = ownData(part, 'toolName');
+          toolName = typeof name === 'string' ? name : '';
+          input = ownData(part, 'input');
+        }
+      }
+    }
+    const found = mcpTool(toolName, options.tools, undefined) ?? { serverId: 'mcp', tool: { name: toolName } as Tool };
+    refusal('approval-invalid', { serverId: found.serverId, tool: found.tool, toolName, args: input, callId: toolCallId });
+    return true;
+  };
+
   // Wired as `toolApproval: mcpToolApproval(…)` the secret is lost: then nothing runs, and it says why.
   const misused = async () => ({ type: 'denied' as const, reason: 'mcpToolApproval(…) was passed as toolApproval, which drops its signing secret. Spread it into streamText instead: streamText({ ...mcpToolApproval(…) }).' });
   Object.defineProperty(misused, 'toolApproval', { value: approve, enumerable: true });
   Object.defineProperty(misused, 'experimental_toolApprovalSecret', { value: secret, enumerable: true });
+  Object.defineProperty(misused, 'prepare', { value: prepare, enumerable: false });
+  Object.defineProperty(misused, 'recordInvalidApproval', { value: recordInvalidApproval, enumerable: false });
   return misused as unknown as McpToolApproval;
 }
 
 export type { ToolOverride };
+export { createMcpChatRoute, defaultMcpChatErrorText, normalizeMcpChatMessages, type McpChatAuthorize, type McpChatRequestContext, type McpChatRouteOptions } from './route.js';

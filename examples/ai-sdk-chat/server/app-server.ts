@@ -7,9 +7,8 @@ import { dirname, join } from 'node:path';
 import { createMCPClient, type MCPClient } from '@ai-sdk/mcp';
 import { StdioMCPTransport } from '@ai-sdk/mcp/mcp-stdio';
 import { gateway, type LanguageModel, type ToolSet } from 'ai';
-import { createMcpChatStore } from 'react-mcp-annotations/ai-sdk';
 import type { ConsentRecord } from 'react-mcp-annotations/core';
-import { createChatRoute } from './chat-route.js';
+import { chatRoute, chatStore } from './chat-route.js';
 import { createScriptedModel } from './scripted-model.js';
 
 const require = createRequire(import.meta.url);
@@ -41,12 +40,24 @@ async function tools(): Promise<ToolSet> {
 // A real model: AI_GATEWAY_MODEL=openai/gpt-5-mini with AI_GATEWAY_API_KEY set. Default: scripted, offline.
 const model: LanguageModel = process.env.AI_GATEWAY_MODEL ? gateway(process.env.AI_GATEWAY_MODEL) : createScriptedModel().model;
 
-export const handleChat = createChatRoute({
-  model,
-  tools,
-  servers: { everything: { trust: 'untrusted', name: 'server-everything' } },
-  // In a real app: a long random value from the environment, the same on every server instance.
-  secret: process.env.TOOL_APPROVAL_SECRET ?? 'example-only-secret-change-me-0123456789',
-  store: createMcpChatStore(),
-  onDecision: (record) => log.decisions.push(record),
-});
+// The example has no accounts: one demo user, who owns every chat it starts.
+// A real app compares the session's user with the chat's owner in its database.
+const owners = new Map<string, string>();
+const demoOwnsChat = (chatId: string) => {
+  const user = 'demo-user';
+  if (!owners.has(chatId)) owners.set(chatId, user);
+  return owners.get(chatId) === user;
+};
+
+const route = chatStore().then((store) =>
+  chatRoute({
+    model,
+    tools,
+    servers: { everything: { trust: 'untrusted', name: 'server-everything' } },
+    store,
+    ownsChat: demoOwnsChat,
+    onDecision: (record) => log.decisions.push(record),
+  }),
+);
+
+export const handleChat = async (request: Request) => (await route)(request);

@@ -1,9 +1,19 @@
-// The chat route: streamText with the MCP tools of server-everything, the
-// approval policy and the audience rule of react-mcp-annotations. The two
-// lines that matter are marked; the rest is what any AI SDK route has.
-import { createUIMessageStreamResponse, stepCountIs, streamText, toUIMessageStream, validateUIMessages, type LanguageModel, type ToolSet, type UIMessage } from 'ai';
-import { annotateMcpTools, mcpToolApproval, toModelMessages, type McpChatStore } from 'react-mcp-annotations/ai-sdk';
+// The chat route. In a Next.js app this is app/api/chat/route.ts, ending in
+// `export const POST = chatRoute({ … })`; here Vite serves it (see
+// app-server.ts). One call is the whole route: body checks, chat ownership,
+// the MCP tools (user view to the browser, the model's own view to the
+// model), single-use approvals, streamText and the UI message stream.
+import type { LanguageModel, ToolSet } from 'ai';
+import { createMcpChatRoute, createMcpChatStore, createRedisChatStorage, type McpChatStore } from 'react-mcp-annotations/ai-sdk';
 import type { ConsentRecord, ServerConfig } from 'react-mcp-annotations/core';
+import { createClient } from 'redis';
+
+/** Chat state: in this process's memory, or on Redis when the route runs on several instances. */
+export async function chatStore(redisUrl = process.env.REDIS_URL): Promise<McpChatStore> {
+  if (!redisUrl) return createMcpChatStore();
+  const redis = await createClient({ url: redisUrl }).connect();
+  return createMcpChatStore({ storage: createRedisChatStorage(redis), ttlMs: 7 * 24 * 60 * 60 * 1000 });
+}
 
 export interface ChatRouteOptions {
   model: LanguageModel;
@@ -11,48 +21,22 @@ export interface ChatRouteOptions {
   tools: () => Promise<ToolSet>;
   /** Trust and names by MCP client name. */
   servers: Record<string, ServerConfig>;
-  /** Signs approval requests; from the environment in a real app. */
-  secret: string;
   store: McpChatStore;
+  /** Whether this request's user owns the chat (your session and database). */
+  ownsChat: (chatId: string, request: Request) => boolean | Promise<boolean>;
   onDecision?: (record: ConsentRecord) => void;
 }
 
-/** Handles POST /api/chat from `useChat` (a `Request` in, a UI message stream `Response` out). */
-export function createChatRoute(options: ChatRouteOptions) {
-  return async (request: Request): Promise<Response> => {
-    const body: unknown = await request.json().catch(() => null);
-    const chatId = typeof body === 'object' && body !== null && 'id' in body && typeof body.id === 'string' ? body.id : undefined;
-    const raw = typeof body === 'object' && body !== null && 'messages' in body ? body.messages : undefined;
-    const remember = typeof body === 'object' && body !== null && 'remember' in body && Array.isArray(body.remember) ? body.remember : [];
-    let messages: UIMessage[];
-    try {
-      messages = await validateUIMessages({ messages: raw });
-    } catch {
-      return new Response('Bad request', { status: 400 });
-    }
-    if (chatId === undefined) return new Response('Bad request', { status: 400 });
-
-    // 1. The MCP tools, so the browser gets the user view and the model its own.
-    const tools = annotateMcpTools(await options.tools(), { chatId, store: options.store });
-    // 2. The approval policy (with its signing secret), decided by the library's core.
-    const approval = mcpToolApproval({ tools, servers: options.servers, secret: options.secret, chatId, store: options.store, remember, onDecision: options.onDecision });
-
-    const result = streamText({
-      model: options.model,
-      tools,
-      messages: await toModelMessages(messages, tools),
-      stopWhen: stepCountIs(4),
-      ...approval,
-      onError: ({ error }) => console.warn(`[chat] ${error instanceof Error ? error.message : String(error)}`),
-    });
-    return createUIMessageStreamResponse({
-      stream: toUIMessageStream({
-        stream: result.stream,
-        tools,
-        originalMessages: messages,
-        // Never send internals (or a forged request's details) to the browser.
-        onError: (error) => (error instanceof Error && error.name === 'AI_InvalidToolApprovalSignatureError' ? 'This approval is not valid, so nothing ran.' : 'Something went wrong.'),
-      }),
-    });
-  };
+export function chatRoute(options: ChatRouteOptions) {
+  return createMcpChatRoute({
+    model: options.model,
+    tools: options.tools,
+    servers: options.servers,
+    store: options.store,
+    // Signs approval requests: a long random value, the same on every instance.
+    secret: process.env.TOOL_APPROVAL_SECRET ?? 'example-only-secret-change-me-0123456789',
+    // The chat id comes from the browser: check that the caller owns it.
+    authorize: options.ownsChat,
+    onDecision: options.onDecision,
+  });
 }

@@ -59,7 +59,9 @@ export type DecisionReasonCode =
   | 'queue-full'
   | 'acknowledgement-required'
   | 'approval-replayed'
-  | 'approval-not-asked';
+  | 'approval-not-asked'
+  | 'approval-invalid'
+  | 'store-unavailable';
 
 /** Default text for each reason; hosts may pass their own through `reasonLabels`. */
 export const defaultReasonLabels: Record<DecisionReasonCode, string> = {
@@ -99,6 +101,8 @@ export const defaultReasonLabels: Record<DecisionReasonCode, string> = {
   'acknowledgement-required': 'This form asks for something that looks like a secret: confirm that you mean to send it.',
   'approval-replayed': 'This approval was already used, so nothing ran again.',
   'approval-not-asked': 'This approval does not answer a question asked in this chat for this server, tool and input, so nothing ran.',
+  'approval-invalid': 'This approval could not be verified (its signature is missing or does not match), so nothing ran.',
+  'store-unavailable': 'This chat’s consent state could not be read or saved, so nothing ran. Try again shortly.',
 };
 
 /** Words for each hint in the `hints-assumed` reason ("whether it only reads"). */

@@ -1,0 +1,275 @@
+/**
+ * The per-chat state of the AI SDK adapter, over an asynchronous key–value
+ * storage that every instance of the route shares: remembered approvals,
+ * the taint flag, each result's model view, and the questions asked (so an
+ * approval runs once, and only where it was asked).
+ */
+import { createApprovalStore, type ApprovalStore } from '../core/tool/approvals.js';
+import { copyArray } from '../core/shared/read.js';
+
+// Storage --------------------------------------------------------------------
+
+/**
+ * A key–value store shared by every instance of the chat route. Values are
+ * strings; each write carries the time to live the host chose. The memory
+ * storage is the default; `createRedisChatStorage` puts it on Redis.
+ */
+export interface McpChatStorage {
+  /** The value, or `undefined`/`null` when absent or expired. */
+  get(key: string): Promise<string | null | undefined>;
+  /** Sets the value, replacing any, for `ttlMs` milliseconds. */
+  set(key: string, value: string, ttlMs: number): Promise<void>;
+  /** Sets the value only if the key is absent, atomically across instances; `true` when this call set it. */
+  setIfAbsent(key: string, value: string, ttlMs: number): Promise<boolean>;
+}
+
+/** Options for `createMemoryChatStorage`. */
+export interface MemoryChatStorageOptions {
+  /** Keys held at once; the least recently used go first. Default 100,000. */
+  maxEntries?: number | undefined;
+  /** The clock (tests). */
+  now?: (() => number) | undefined;
+}
+
+/** The default storage: in this process's memory. Embedded, zero set-up; one instance only. */
+export function createMemoryChatStorage(options: MemoryChatStorageOptions = {}): McpChatStorage {
+  const entries = new Map<string, { value: string; expires: number }>();
+  const maxEntries = Math.max(1, options.maxEntries ?? 100_000);
+  const now = options.now ?? Date.now;
+  const live = (key: string) => {
+    const entry = entries.get(key);
+    if (!entry) return undefined;
+    entries.delete(key);
+    if (entry.expires <= now()) return undefined;
+    entries.set(key, entry);
+    return entry;
+  };
+  const put = (key: string, value: string, ttlMs: number) => {
+    entries.delete(key);
+    entries.set(key, { value, expires: now() + ttlMs });
+    if (entries.size > maxEntries) entries.delete(entries.keys().next().value!);
+  };
+  return {
+    get: async (key) => live(key)?.value,
+    set: async (key, value, ttlMs) => put(key, value, ttlMs),
+    // Synchronous from the check to the write: two requests cannot both set it.
+    setIfAbsent: async (key, value, ttlMs) => {
+      if (live(key)) return false;
+      put(key, value, ttlMs);
+      return true;
+    },
+  };
+}
+
+/**
+ * The part of a `redis` (node-redis 5 or 6) client this uses: `createClient()`
+ * from `redis`, connected. Structural, so this package does not depend on it.
+ */
+export interface RedisLikeClient {
+  get(key: string): Promise<string | null | unknown>;
+  set(key: string, value: string, options: { expiration: { type: 'PX'; value: number }; condition?: 'NX' }): Promise<string | null | unknown>;
+}
+
+/** Options for `createRedisChatStorage`. */
+export interface RedisChatStorageOptions {
+  /** Put before every key, so several apps can share one Redis. Default `mcp-chat:`. */
+  prefix?: string | undefined;
+}
+
+/**
+ * Chat storage on Redis, for a route that runs on several instances
+ * (serverless functions, several containers). `setIfAbsent` is `SET … NX PX`,
+ * atomic on the server. Pass a connected `createClient()` from `redis`.
+ */
+export function createRedisChatStorage(client: RedisLikeClient, options: RedisChatStorageOptions = {}): McpChatStorage {
+  if (!client || typeof client.get !== 'function' || typeof client.set !== 'function') {
+    throw new TypeError('createRedisChatStorage needs a connected client from the redis package: createRedisChatStorage(await createClient({ url }).connect()).');
+  }
+  const prefix = options.prefix ?? 'mcp-chat:';
+  const ttl = (ttlMs: number) => Math.max(1, Math.ceil(ttlMs));
+  return {
+    async get(key) {
+      const value = await client.get(prefix + key);
+      return typeof value === 'string' ? value : undefined;
+    },
+    async set(key, value, ttlMs) {
+      await client.set(prefix + key, value, { expiration: { type: 'PX', value: ttl(ttlMs) } });
+    },
+    async setIfAbsent(key, value, ttlMs) {
+      return (await client.set(prefix + key, value, { expiration: { type: 'PX', value: ttl(ttlMs) }, condition: 'NX' })) === 'OK';
+    },
+  };
+}
+
+// Chat store -----------------------------------------------------------------
+
+/** Options for `createMcpChatStore`. */
+export interface McpChatStoreOptions {
+  /** Where chat state lives. Default: this process's memory (`createMemoryChatStorage()`); use Redis on several instances. */
+  storage?: McpChatStorage | undefined;
+  /** How long a chat's state is kept after its last write, in milliseconds. Default 7 days. */
+  ttlMs?: number | undefined;
+  /** Allow "remember" for destructive tools. Off by default. */
+  rememberDestructive?: boolean | undefined;
+  /** A write that failed after a tool ran (its model view is then lost; the model falls back to the user view). Default: `console.warn`. */
+  onStorageError?: ((error: McpChatStoreError) => void) | undefined;
+}
+
+/** The chat store could not read or write its storage. Nothing that depends on it ran. */
+export class McpChatStoreError extends Error {
+  constructor(action: string, cause: unknown) {
+    super(`The chat store could not ${action}: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
+    this.name = 'McpChatStoreError';
+  }
+  static isInstance(error: unknown): error is McpChatStoreError {
+    return error instanceof Error && error.name === 'McpChatStoreError' && error instanceof McpChatStoreError;
+  }
+}
+
+/** What {@link McpChatStore.claimApproval} found. */
+export type ApprovalClaim = 'ok' | 'replayed' | 'unknown' | 'mismatch';
+
+/** One chat's consent state, loaded for one request. */
+export interface McpChatConsent {
+  /** Remembered approvals and the taint flag (the store the approval controller uses). */
+  approvals: ApprovalStore;
+  /** Waits for this request's writes of `approvals`; rejects with `McpChatStoreError` when one failed. */
+  flush(): Promise<void>;
+}
+
+/**
+ * Per-chat state shared by `annotateMcpTools` and `mcpToolApproval` (and by
+ * every instance of the route, through its storage). Every method may reject
+ * with `McpChatStoreError` when the storage is unreachable.
+ */
+export interface McpChatStore {
+  /** Loads the chat's remembered approvals and taint flag; changes are written back. */
+  consent(chatId: string): Promise<McpChatConsent>;
+  /** The model's view of one tool result (what `toModelOutput` sends), if kept. */
+  modelView(chatId: string, toolCallId: string): Promise<unknown>;
+  /** Keeps the model's view of one tool result (one write per result). */
+  setModelView(chatId: string, toolCallId: string, view: unknown): Promise<void>;
+  /**
+   * Notes that a person was asked to approve this call in this chat, bound to
+   * what was asked (`binding`: server, tool and input). Only an answer that
+   * matches a noted question counts, once.
+   */
+  markAsked(chatId: string, toolCallId: string, binding: string): Promise<void>;
+  /**
+   * Takes the noted question for an answer, atomically across instances:
+   * `ok` once; then `replayed`; `unknown` when this chat never asked it;
+   * `mismatch` when it asked something else (another server, tool or input).
+   */
+  claimApproval(chatId: string, toolCallId: string, binding: string): Promise<ApprovalClaim>;
+  /** The error hook given in the options. */
+  readonly reportError: (error: McpChatStoreError) => void;
+}
+
+const DAY = 24 * 60 * 60 * 1000;
+const TAINT_ENTRY = '#tainted';
+
+/** A key part from client text: cannot break out of its segment. */
+const part = (value: string) => encodeURIComponent(String(value));
+
+/**
+ * Creates the per-chat store: remembered approvals and the taint guard work
+ * across the steps and requests of one conversation, each MCP result's
+ * assistant view waits here for the model while the browser gets the user
+ * view, and each approval is bound to its question. Create one per app; give
+ * it `storage: createRedisChatStorage(client)` when the route runs on
+ * several instances.
+ */
+export function createMcpChatStore(options: McpChatStoreOptions = {}): McpChatStore {
+  const legacy = options?.storage as unknown as Record<string, unknown> | undefined;
+  if (legacy && typeof legacy.load === 'function' && typeof legacy.get !== 'function') {
+    throw new TypeError('McpChatStorage is asynchronous since 0.3: it has get, set and setIfAbsent (see createMemoryChatStorage and createRedisChatStorage), not load and save.');
+  }
+  const storage = options.storage ?? createMemoryChatStorage();
+  const ttlMs = Number.isFinite(options.ttlMs) && options.ttlMs! > 0 ? options.ttlMs! : 7 * DAY;
+  const reportError =
+    options.onStorageError ??
+    ((error: McpChatStoreError) => {
+      console.warn(`[react-mcp-annotations] ${error.message}`);
+    });
+  const key = (chatId: string, kind: string, id?: string) => `${part(chatId)}:${kind}${id === undefined ? '' : `:${part(id)}`}`;
+  const attempt = async <T>(action: string, run: () => Promise<T>): Promise<T> => {
+    try {
+      return await run();
+    } catch (error) {
+      throw McpChatStoreError.isInstance(error) ? error : new McpChatStoreError(action, error);
+    }
+  };
+
+  return {
+    reportError,
+    async consent(chatId) {
+      const [savedApprovals, savedTaint] = await attempt('load the chat', () => Promise.all([storage.get(key(chatId, 'approvals')), storage.get(key(chatId, 'taint'))]));
+      let entries: unknown[] = [];
+      try {
+        entries = copyArray(JSON.parse(String(savedApprovals ?? '[]')), 10_000) ?? [];
+      } catch {
+        // Malformed storage is ignored, never trusted.
+      }
+      const wasTainted = savedTaint === '1';
+      const writes: Promise<unknown>[] = [];
+      let lastApprovals = JSON.stringify(entries.filter((entry) => entry !== TAINT_ENTRY));
+      let lastTaint = wasTainted;
+      const approvals = createApprovalStore({
+        rememberDestructive: options.rememberDestructive,
+        storage: {
+          load: () => (wasTainted ? [...entries, TAINT_ENTRY] : entries),
+          save: (next) => {
+            // The taint flag has its own key, so a concurrent request's approvals cannot clear it.
+            const tainted = next.includes(TAINT_ENTRY);
+            const list = JSON.stringify(next.filter((entry) => entry !== TAINT_ENTRY));
+            if (tainted !== lastTaint) writes.push(storage.set(key(chatId, 'taint'), tainted ? '1' : '0', ttlMs));
+            if (list !== lastApprovals) writes.push(storage.set(key(chatId, 'approvals'), list, ttlMs));
+            lastTaint = tainted;
+            lastApprovals = list;
+          },
+        },
+      });
+      // A tainted chat stays tainted as long as it is used.
+      if (wasTainted) writes.push(storage.set(key(chatId, 'taint'), '1', ttlMs));
+      return {
+        approvals,
+        flush: async () => {
+          await attempt('save the chat', () => Promise.all(writes.splice(0)));
+        },
+      };
+    },
+    async modelView(chatId, toolCallId) {
+      const saved = await attempt('read a result', () => storage.get(key(chatId, 'view', toolCallId)));
+      if (typeof saved !== 'string') return undefined;
+      try {
+        return JSON.parse(saved) as unknown;
+      } catch {
+        return undefined;
+      }
+    },
+    async setModelView(chatId, toolCallId, view) {
+      let text: string;
+      try {
+        text = JSON.stringify(view ?? null);
+      } catch {
+        // Not plain data: not kept; the model gets what it may see of the user view.
+        return;
+      }
+      await attempt('keep a result', () => storage.set(key(chatId, 'view', toolCallId), text, ttlMs));
+    },
+    async markAsked(chatId, toolCallId, binding) {
+      await attempt('note a question', () => storage.set(key(chatId, 'asked', toolCallId), binding, ttlMs));
+    },
+    async claimApproval(chatId, toolCallId, binding) {
+      return attempt('check an approval', async () => {
+        const asked = await storage.get(key(chatId, 'asked', toolCallId));
+        if (typeof asked !== 'string') return 'unknown';
+        if (asked !== binding) {
+          // A mismatch never consumes the question, but says "replayed" once it was used.
+          return (await storage.get(key(chatId, 'answered', toolCallId))) ? 'replayed' : 'mismatch';
+        }
+        return (await storage.setIfAbsent(key(chatId, 'answered', toolCallId), '1', ttlMs)) ? 'ok' : 'replayed';
+      });
+    },
+  };
+}
