@@ -38,6 +38,8 @@ const p8 = runDateParserBench(root, p2blocks.map((b) => b.annotations?.lastModif
 const p7 = runSsrBench(median, RUNS);
 const { runQueueBench } = await import('./queue-bench.mjs');
 const p9 = await runQueueBench(median, RUNS);
+const { runRouteBench } = await import('./route-bench.mjs');
+const p10 = await runRouteBench(median, Math.min(RUNS, 7));
 
 async function gzipSize(contents) {
   const result = await esbuild({
@@ -117,9 +119,13 @@ const rows = [
   ['P9 consent queue: 10,000 elicitations from one server, enqueued and answered (waves of the per-server cap)', fmt(p9.ours), `plain array queue of promises, same waves: ${fmt(p9.base)}`, ratio(p9.ours, p9.base), '(new)'],
   ['P9 consent queue: heap after the 10,000 settle, against before', `${((p9.heapAfter - p9.heapBefore) / 1024).toFixed(0)} KiB`, `before: ${(p9.heapBefore / 1048576).toFixed(1)} MiB`, `${p9.queueAfter} waiting`, 'bounded, back to baseline'],
   ['P9 flood: 10,000 at once from one server (queued / refused at once), heap after dispose', `${p9.floodQueued} / ${p9.floodRefused}`, `heap delta: ${((p9.heapAfterFlood - p9.heapBefore) / 1024).toFixed(0)} KiB`, `${p9.floodQueued} queued`, 'cap 16'],
+  ['P10 AI SDK route, per request with one MCP tool call (memory store)', `${p10.memoryMs.toFixed(2)} ms`, `bare AI SDK route, same model and tools: ${p10.bareMs.toFixed(2)} ms`, `${p10.memoryRatio.toFixed(2)}×`, '≤ 1.10×'],
+  ['P10 the same, against the bare route with an approval hook (toolApproval + secret)', `${p10.memoryMs.toFixed(2)} ms`, `bare + approval hook: ${p10.bareApprovalMs.toFixed(2)} ms`, `${p10.memoryAgainstApprovalRatio.toFixed(2)}×`, 'reported'],
+  ['P10 the same on Redis (loopback redis-server)', p10.redisMs === undefined ? 'no redis-server' : `${p10.redisMs.toFixed(2)} ms`, `bare: ${p10.redisBareMs?.toFixed(2)} ms`, p10.redisMs === undefined ? '–' : `${p10.redisRatio.toFixed(2)}×`, 'reported'],
+  ['P10 heap per chat held (memory store, one result each, 1,000 chats)', `${(p10.bytesPerChat / 1024).toFixed(1)} KiB`, '–', '–', 'reported'],
   ...Object.entries(p5).map(([name, size]) => [`P5 size (min+gzip): ${name}`, kb(size), `budget ${budgets[name]}${sizeLimit.find((e) => e.name === name)?.passed === false ? ' (over)' : ''}`, kb(size), TARGETS[name] ? `≤ ${TARGETS[name] / 1000} kB` : '(budget)']),
 ];
 console.log(`\n| figure | ours | baseline | ratio / value | target |\n|---|---|---|---|---|`);
 for (const row of rows) console.log(`| ${row.join(' | ')} |`);
 console.log(`\nmedians of ${RUNS} runs; Node ${process.version}; P1 DOM nodes: ours ${p1.oursNodes}, baseline ${p1.baseNodes}; P7 HTML bytes: ours ${p7.oursBytes}, baseline ${p7.baseBytes}`);
-writeFileSync(join(root, 'bench/results.json'), JSON.stringify({ date: new Date().toISOString(), runs: RUNS, node: process.version, p1, p2, p3, p3b, p4, p5, p6, p7, p9, p8: { ...p8, bytes: parserBytes } }, null, 2));
+writeFileSync(join(root, 'bench/results.json'), JSON.stringify({ date: new Date().toISOString(), runs: RUNS, node: process.version, p1, p2, p3, p3b, p4, p5, p6, p7, p9, p10, p8: { ...p8, bytes: parserBytes } }, null, 2));

@@ -3,12 +3,14 @@
  * for the Vercel AI SDK (`ai` 7), on the server. No React here; the tool-part
  * component is in `react-mcp-annotations/ai-sdk/react`.
  *
- * Two lines in a route handler:
+ * The whole route in one call (Next.js: `app/api/chat/route.ts`):
  *
  * ```ts
- * const tools = annotateMcpTools(await everything.tools(), { chatId, store });
- * const result = streamText({ model, tools, messages: await toModelMessages(messages, tools), ...mcpToolApproval({ tools, servers, secret, chatId, store, remember }) });
+ * export const POST = createMcpChatRoute({ model, tools: async () => client.tools(), servers, secret, store: createMcpChatStore(), authorize });
  * ```
+ *
+ * The parts, for a hand-written route: `annotateMcpTools`, `mcpToolApproval`
+ * (spread into `streamText`), `toModelMessages`.
  */
 import { convertToModelMessages, InvalidToolApprovalSignatureError, type ModelMessage, type ToolApprovalStatus, type ToolSet, type UIMessage } from 'ai';
 import { canOfferRemember } from '../core/tool/approvals.js';
@@ -17,7 +19,7 @@ import { selectForViewer } from '../core/content/audience.js';
 import { createToolApprovalController, type ApprovalPolicy, type ConsentRecord } from '../core/consent/controller.js';
 import type { ToolOverride } from '../core/tool/decisions.js';
 import { isRecord } from '../core/shared/issues.js';
-import { canonicalForm, copyArray, defineOwn, ownData, UNREADABLE } from '../core/shared/read.js';
+import { canonicalForm, copyArray, ownData, UNREADABLE } from '../core/shared/read.js';
 import { decideToolCall, decisionReason, decisionRecord, type ToolDecision } from '../core/tool/decisions.js';
 import type { Tool } from '../core/shared/types.js';
 
@@ -100,7 +102,23 @@ export interface McpToolMetadata {
 }
 
 /** Wrapped tools, with what they were read as. */
-const wrapped = new WeakMap<object, { serverId: string; tool: Tool }>();
+// What a wrapped tool was read as, under a module-private symbol: a WeakMap entry per tool per request
+// cost more than the rest of the wrapping. JSON cannot make this key, so server data cannot forge it.
+const WRAPPED: unique symbol = Symbol('react-mcp-annotations.wrapped');
+interface WrappedInfo {
+  serverId: string;
+  readonly tool: Tool;
+}
+const wrapped = {
+  get(candidate: object): WrappedInfo | undefined {
+    try {
+      const descriptor = Object.getOwnPropertyDescriptor(candidate, WRAPPED);
+      return descriptor && 'value' in descriptor ? (descriptor.value as WrappedInfo) : undefined;
+    } catch {
+      return undefined;
+    }
+  },
+};
 
 /** Two MCP tool sets offer a tool of the same name. */
 export class McpToolNameConflictError extends Error {
@@ -144,12 +162,13 @@ function metadataOf(tool: unknown): McpToolMetadata {
   const toolName = ownData(metadata, 'toolName');
   const title = ownData(metadata, 'title');
   const annotations = ownData(metadata, 'annotations');
-  return {
-    ...(typeof clientName === 'string' ? { clientName } : {}),
-    ...(typeof toolName === 'string' ? { toolName } : {}),
-    ...(typeof title === 'string' ? { title } : {}),
-    ...(isRecord(annotations) ? { annotations: { ...annotations } } : {}),
-  };
+  // Assignments, not conditional spreads: this runs for every tool on every request.
+  const read: McpToolMetadata = {};
+  if (typeof clientName === 'string') read.clientName = clientName;
+  if (typeof toolName === 'string') read.toolName = toolName;
+  if (typeof title === 'string') read.title = title;
+  if (isRecord(annotations)) read.annotations = { ...annotations };
+  return read;
 }
 
 function toolFromMetadata(name: string, metadata: McpToolMetadata, description: unknown): Tool {
@@ -175,7 +194,7 @@ function toolFromMetadata(name: string, metadata: McpToolMetadata, description: 
 export function annotateMcpTools<TOOLS extends ToolSet>(toolSets: TOOLS | readonly TOOLS[], options: AnnotateMcpToolsOptions): TOOLS {
   if (!options || typeof options.chatId !== 'string' || !options.store) throw new TypeError('annotateMcpTools needs { chatId, store }: the chat id (useChat id) and a store from createMcpChatStore().');
   const sets = (Array.isArray(toolSets) ? toolSets : [toolSets]) as readonly TOOLS[];
-  const result: Record<string, unknown> = {};
+  const result = new Map<string, unknown>();
   const clashes = new Set<string>();
   const setOfClient = new Map<string, number>();
   for (const [index, set] of sets.entries()) {
@@ -193,18 +212,19 @@ export function annotateMcpTools<TOOLS extends ToolSet>(toolSets: TOOLS | readon
       }
       setOfClient.set(clientName, index);
       const key = options.namespace === true ? `${clientName}__${name}` : typeof options.namespace === 'function' ? options.namespace(clientName, name) : name;
-      if (Object.hasOwn(result, key)) {
+      if (result.has(key)) {
         clashes.add(key);
         continue;
       }
-      defineOwn(result, key, wrapTool(original, name, metadata, options));
+      result.set(key, wrapTool(original, name, metadata, options));
     }
   }
   if (clashes.size > 0) throw new McpToolNameConflictError([...clashes]);
-  return result as TOOLS;
+  // fromEntries defines own data properties (a tool named __proto__ stays a tool).
+  return Object.fromEntries(result) as TOOLS;
 }
 
-type AnyTool = Record<string, unknown> & {
+type AnyTool = Record<string | symbol, unknown> & {
   execute?: (input: unknown, options: { toolCallId: string }) => unknown;
   toModelOutput?: (options: { toolCallId: string; input: unknown; output: unknown }) => unknown;
 };
@@ -213,23 +233,17 @@ function wrapTool(original: AnyTool, name: string, metadata: McpToolMetadata, op
   const { chatId, store } = options;
   const execute = typeof original.execute === 'function' ? original.execute.bind(original) : undefined;
   const toModel = typeof original.toModelOutput === 'function' ? original.toModelOutput.bind(original) : defaultToModelOutput;
+  // The Tool is built when the policy first asks for it (most tools of a set are never called).
+  const description = original.description;
+  let built: Tool | undefined;
+  const info: WrappedInfo = {
+    serverId: metadata.clientName ?? 'mcp',
+    get tool() {
+      return (built ??= toolFromMetadata(name, metadata, description));
+    },
+  };
   const tool: AnyTool = {
     ...original,
-    ...(execute
-      ? {
-          execute: async (input: unknown, executionOptions: { toolCallId: string }) => {
-            const output = await execute(input, executionOptions);
-            const views = splitMcpResult(output, options);
-            try {
-              await store.setModelView(chatId, executionOptions.toolCallId, views.assistant);
-            } catch (error) {
-              // The call has run: the person still gets the result; the model later gets the user view's part.
-              store.reportError(McpChatStoreError.isInstance(error) ? error : new McpChatStoreError('keep a result', error));
-            }
-            return views.user;
-          },
-        }
-      : {}),
     toModelOutput: async ({ toolCallId, input, output }: { toolCallId: string; input: unknown; output: unknown }) => {
       let kept: unknown;
       try {
@@ -240,8 +254,21 @@ function wrapTool(original: AnyTool, name: string, metadata: McpToolMetadata, op
       // Forgotten, unreadable or never ours: the model gets what it may see of the user view, never more.
       return toModel({ toolCallId, input, output: kept !== undefined ? kept : splitMcpResult(output).assistant });
     },
+    [WRAPPED]: info,
   };
-  wrapped.set(tool, { serverId: metadata.clientName ?? 'mcp', tool: toolFromMetadata(name, metadata, original.description) });
+  if (execute) {
+    tool.execute = async (input: unknown, executionOptions: { toolCallId: string }) => {
+      const output = await execute(input, executionOptions);
+      const views = splitMcpResult(output, options);
+      try {
+        await store.setModelView(chatId, executionOptions.toolCallId, views.assistant);
+      } catch (error) {
+        // The call has run: the person still gets the result; the model later gets the user view's part.
+        store.reportError(McpChatStoreError.isInstance(error) ? error : new McpChatStoreError('keep a result', error));
+      }
+      return views.user;
+    };
+  }
   return tool;
 }
 
