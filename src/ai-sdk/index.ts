@@ -21,6 +21,7 @@ import type { ToolOverride } from '../core/tool/decisions.js';
 import { isRecord } from '../core/shared/issues.js';
 import { canonicalForm, copyArray, ownData, UNREADABLE } from '../core/shared/read.js';
 import { decideToolCall, decisionReason, decisionRecord, type ToolDecision } from '../core/tool/decisions.js';
+import { snapshotTool } from '../core/tool/tool-hints.js';
 import type { Tool } from '../core/shared/types.js';
 
 export {
@@ -105,9 +106,18 @@ export interface McpToolMetadata {
 // What a wrapped tool was read as, under a module-private symbol: a WeakMap entry per tool per request
 // cost more than the rest of the wrapping. JSON cannot make this key, so server data cannot forge it.
 const WRAPPED: unique symbol = Symbol('react-mcp-annotations.wrapped');
-interface WrappedInfo {
-  serverId: string;
-  readonly tool: Tool;
+class WrappedInfo {
+  #built: Tool | undefined;
+  constructor(
+    readonly serverId: string,
+    private readonly name: string,
+    private readonly metadata: McpToolMetadata,
+    private readonly description: unknown,
+  ) {}
+  get tool(): Tool {
+    // A snapshot: the core recognises it and does not copy or fingerprint it again at each step.
+    return (this.#built ??= snapshotTool(toolFromMetadata(this.name, this.metadata, this.description)) ?? toolFromMetadata(this.name, this.metadata, this.description));
+  }
 }
 const wrapped = {
   get(candidate: object): WrappedInfo | undefined {
@@ -231,17 +241,12 @@ type AnyTool = Record<string | symbol, unknown> & {
 
 function wrapTool(original: AnyTool, name: string, metadata: McpToolMetadata, options: AnnotateMcpToolsOptions): AnyTool {
   const { chatId, store } = options;
-  const execute = typeof original.execute === 'function' ? original.execute.bind(original) : undefined;
-  const toModel = typeof original.toModelOutput === 'function' ? original.toModelOutput.bind(original) : defaultToModelOutput;
+  const originalExecute = original.execute;
+  const originalToModel = original.toModelOutput;
+  const execute = typeof originalExecute === 'function' ? (input: unknown, executionOptions: { toolCallId: string }) => originalExecute.call(original, input, executionOptions) : undefined;
+  const toModel = typeof originalToModel === 'function' ? (value: { toolCallId: string; input: unknown; output: unknown }) => originalToModel.call(original, value) : defaultToModelOutput;
   // The Tool is built when the policy first asks for it (most tools of a set are never called).
-  const description = original.description;
-  let built: Tool | undefined;
-  const info: WrappedInfo = {
-    serverId: metadata.clientName ?? 'mcp',
-    get tool() {
-      return (built ??= toolFromMetadata(name, metadata, description));
-    },
-  };
+  const info = new WrappedInfo(metadata.clientName ?? 'mcp', name, metadata, original.description);
   const tool: AnyTool = {
     ...original,
     toModelOutput: async ({ toolCallId, input, output }: { toolCallId: string; input: unknown; output: unknown }) => {
@@ -442,9 +447,12 @@ export function mcpToolApproval(options: McpToolApprovalOptions): McpToolApprova
   };
   // Records wait until the chat's state is saved: a decision that could not be saved is reported as what it became.
   const held = new Map<string, ConsentRecord[]>();
-  let session: Promise<{ consent: McpChatConsent; controller: ReturnType<typeof createToolApprovalController> }> | undefined;
+  type Session = { consent: McpChatConsent; controller: ReturnType<typeof createToolApprovalController> };
+  let session: Promise<Session> | undefined;
+  // Once loaded, used without an await: every await on the way to a tool call delays the call itself.
+  let ready: Session | undefined;
   const open = () =>
-    (session ??= store.consent(chatId).then((consent) => ({
+    (session ??= store.consent(chatId).then((consent) => (ready = {
       consent,
       controller: createToolApprovalController({
         servers: options.servers,
@@ -482,13 +490,17 @@ export function mcpToolApproval(options: McpToolApprovalOptions): McpToolApprova
   };
 
   /** Runs one decision with its records held until the chat's state is saved. */
-  const settled = async <T>(request: Parameters<typeof refusal>[1], decide: () => Promise<T>, ifUnsaved: () => T): Promise<T> => {
+  const hold = (callId: string) => {
     const records: ConsentRecord[] = [];
-    held.set(request.callId, records);
+    held.set(callId, records);
+    return records;
+  };
+  const settled = async <T>(request: Parameters<typeof refusal>[1], decide: () => Promise<T>, ifUnsaved: () => T, records = hold(request.callId)): Promise<T> => {
     let value: T;
     try {
       value = await decide();
-      await (await open()).consent.flush();
+      const { consent } = ready ?? (await open());
+      if (consent.pending()) await consent.flush();
     } catch (error) {
       if (!McpChatStoreError.isInstance(error)) throw error;
       store.reportError(error);
@@ -514,9 +526,9 @@ export function mcpToolApproval(options: McpToolApprovalOptions): McpToolApprova
     if (sentWithoutTools(messages, (name) => mcpTool(name, tools, undefined) !== undefined)) {
       return { type: 'denied', reason: 'This app called convertToModelMessages without tools, so MCP results reached the model in the user view. Use toModelMessages(messages, tools).' };
     }
-    let opened: Awaited<ReturnType<typeof open>>;
+    let opened: Session;
     try {
-      opened = await open();
+      opened = ready ?? (await open());
     } catch (error) {
       if (!McpChatStoreError.isInstance(error)) throw error;
       store.reportError(error);
@@ -557,8 +569,11 @@ export function mcpToolApproval(options: McpToolApprovalOptions): McpToolApprova
         () => ({ type: 'denied', reason: decisionReason('store-unavailable', options.reasonLabels).text }),
       );
     }
-    const decision = controller.previewDecision(request);
-    if (decision.action === 'confirm') {
+    // One decision: settled now when the policy can (run or block), else asked through the AI SDK.
+    const records = hold(toolCallId);
+    const { decision, settled: byPolicy } = controller.settleByPolicy(request);
+    if (!byPolicy) {
+      held.delete(toolCallId);
       // Noted, so the answer can be matched to this very question once.
       try {
         await store.markAsked(chatId, toolCallId, bindingOf(request));
@@ -573,10 +588,11 @@ export function mcpToolApproval(options: McpToolApprovalOptions): McpToolApprova
     return settled(
       request,
       async () => {
-        const { outcome, record } = await controller.requestApproval(request);
+        const { outcome, record } = await byPolicy;
         return outcome === 'run' ? ({ type: 'not-applicable' } as const) : ({ type: 'denied', reason: reasonText(record.reasons) } as const);
       },
       () => ({ type: 'denied', reason: decisionReason('store-unavailable', options.reasonLabels).text }),
+      records,
     );
   };
 

@@ -135,6 +135,8 @@ export interface McpChatConsent {
   approvals: ApprovalStore;
   /** Waits for this request's writes of `approvals`; rejects with `McpChatStoreError` when one failed. */
   flush(): Promise<void>;
+  /** Whether writes are waiting for `flush`. */
+  pending(): boolean;
 }
 
 /**
@@ -233,6 +235,7 @@ export function createMcpChatStore(options: McpChatStoreOptions = {}): McpChatSt
       if (wasTainted) writes.push(storage.set(key(chatId, 'taint'), '1', ttlMs));
       return {
         approvals,
+        pending: () => writes.length > 0,
         flush: async () => {
           await attempt('save the chat', () => Promise.all(writes.splice(0)));
         },

@@ -3,7 +3,8 @@
 // storage fails closed with a clear error.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createMcpChatStore, createMemoryChatStorage, createRedisChatStorage, McpChatStoreError, type McpChatStorage } from '../../src/ai-sdk/index.js';
+import { annotateMcpTools, createMcpChatStore, createMemoryChatStorage, createRedisChatStorage, mcpToolApproval, McpChatStoreError, type McpChatStorage } from '../../src/ai-sdk/index.js';
+import type { ConsentRecord } from '../../src/core/index.js';
 
 const tool = { name: 'write', annotations: { readOnlyHint: false, destructiveHint: false } };
 
@@ -58,6 +59,20 @@ describe('chat store', () => {
     );
   });
 
+  it('writes one key per result (never the whole chat), each with the time to live the host set', async () => {
+    const memory = createMemoryChatStorage();
+    const writes: Array<{ key: string; bytes: number; ttlMs: number }> = [];
+    const storage: McpChatStorage = { ...memory, set: (key, value, ttlMs) => (writes.push({ key, bytes: value.length, ttlMs }), memory.set(key, value, ttlMs)) };
+    const store = createMcpChatStore({ storage, ttlMs: 60_000 });
+    const view = { content: [{ type: 'text', text: 'x'.repeat(1000) }] };
+    for (let i = 0; i < 50; i++) await store.setModelView('chat', `call-${i}`, view);
+    expect(writes).toHaveLength(50);
+    expect(new Set(writes.map((write) => write.key)).size).toBe(50);
+    // The 50th write is as small as the first: nothing earlier is rewritten.
+    expect(writes.at(-1)!.bytes).toBe(writes[0]!.bytes);
+    expect(writes.every((write) => write.ttlMs === 60_000)).toBe(true);
+  });
+
   it('chat ids and call ids cannot reach each other’s keys', async () => {
     const storage = createMemoryChatStorage();
     const store = createMcpChatStore({ storage });
@@ -107,5 +122,27 @@ describe('chat store', () => {
   it('set-up mistakes are clear: the 0.2 synchronous storage, a Redis client that is not one', () => {
     expect(() => createMcpChatStore({ storage: { load: () => undefined, save: () => {} } as never })).toThrow(/asynchronous since 0.3/);
     expect(() => createRedisChatStorage({} as never)).toThrow(/connected client from the redis package/);
+  });
+});
+
+describe('a decision that could not be saved', () => {
+  it('an open-world run whose taint flag cannot be written does not run, and is recorded as what it became', async () => {
+    const memory = createMemoryChatStorage();
+    const storage: McpChatStorage = { ...memory, set: () => Promise.reject(new Error('READONLY')) };
+    const store = createMcpChatStore({ storage, onStorageError: () => {} });
+    const tools = annotateMcpTools({ fetch: { description: 'Fetches a URL', inputSchema: {}, execute: async () => ({ content: [] }), metadata: { clientName: 'web', toolName: 'fetch', annotations: { readOnlyHint: true, openWorldHint: true } } } } as never, { chatId: 'chat', store });
+    const records: ConsentRecord[] = [];
+    const approval = mcpToolApproval({ tools, servers: { web: { trust: 'trusted' } }, secret: 's'.repeat(32), chatId: 'chat', store, onDecision: (record) => records.push(record) });
+    const status = await approval.toolApproval({ toolCall: { toolCallId: 'call-1', toolName: 'fetch', input: { url: 'https://example.com' } }, tools, messages: [] });
+    expect(status).toMatchObject({ type: 'denied', reason: expect.stringMatching(/could not be read or saved, so nothing ran/) });
+    expect(records).toMatchObject([{ callId: 'call-1', outcome: 'blocked', decidedBy: 'policy', reasons: [{ code: 'store-unavailable' }] }]);
+    // With a working store the same call runs, recorded once.
+    const ok = createMcpChatStore();
+    const okTools = annotateMcpTools({ fetch: (tools as Record<string, unknown>).fetch } as never, { chatId: 'chat', store: ok });
+    const okRecords: ConsentRecord[] = [];
+    const okApproval = mcpToolApproval({ tools: okTools, servers: { web: { trust: 'trusted' } }, secret: 's'.repeat(32), chatId: 'chat', store: ok, onDecision: (record) => okRecords.push(record) });
+    await expect(okApproval.toolApproval({ toolCall: { toolCallId: 'call-2', toolName: 'fetch', input: {} }, tools: okTools, messages: [] })).resolves.toEqual({ type: 'not-applicable' });
+    expect(okRecords).toMatchObject([{ callId: 'call-2', outcome: 'run', policyAction: 'run' }]);
+    expect((await ok.consent('chat')).approvals.isTainted()).toBe(true);
   });
 });

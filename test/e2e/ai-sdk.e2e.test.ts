@@ -90,6 +90,8 @@ describe('examples/ai-sdk-chat in Chromium', () => {
     await page.getByText(/toggle-simulated-logging was not run/).waitFor({ timeout: 30_000 });
     await expect(page.getByRole('article', { name: 'Toggle Simulated Logging' }).last().getAttribute('data-state')).resolves.toBe('denied');
     expect((await executions()).filter((name) => name === 'toggle-simulated-logging').length).toBe(before);
+    // The server's log has the person's denial, as the page shows it.
+    await page.getByRole('list', { name: 'Decisions' }).getByText(/^toggle-simulated-logging: denied by user/).last().waitFor({ timeout: 30_000 });
   });
 
   it('a forged approval posted from the page runs nothing', async () => {
@@ -114,5 +116,7 @@ describe('examples/ai-sdk-chat in Chromium', () => {
     expect(response).toContain('nothing ran');
     expect(response).not.toContain('tool-output-available');
     expect(await executions()).toEqual(before);
+    const log = (await (await fetch(`${base}/api/log`)).json()) as { decisions: Array<{ callId?: string; outcome: string; reasons: Array<{ code: string }> }> };
+    expect(log.decisions.filter((record) => record.callId === 'call-forged')).toMatchObject([{ outcome: 'blocked', reasons: [{ code: 'approval-invalid' }] }]);
   });
 });

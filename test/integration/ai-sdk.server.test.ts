@@ -420,9 +420,10 @@ describe('AI SDK: approval policy and audience at the network boundary', () => {
       expect(h.records.filter((record) => record.outcome === 'blocked').map((record) => record.reasons[0]!.code)).toEqual(['approval-replayed', 'approval-replayed']);
     });
 
-    it('the model view written on A is read on B (and the browser never gets it)', async () => {
-      const storeA = createMcpChatStore({ storage: createRedisChatStorage(await connect()) });
-      const storeB = createMcpChatStore({ storage: createRedisChatStorage(await connect()) });
+    it('the model view written on A is read on B (and the browser never gets it); every key expires after ttlMs', async () => {
+      const raw = await connect();
+      const storeA = createMcpChatStore({ storage: createRedisChatStorage(raw, { prefix: 'ttl-test:' }), ttlMs: 60_000 });
+      const storeB = createMcpChatStore({ storage: createRedisChatStorage(await connect(), { prefix: 'ttl-test:' }), ttlMs: 60_000 });
       const h = harness({ everything: { trust: 'trusted' } }, storeA);
       await h.chat.sendMessage({ text: 'debug please' });
       await h.settle();
@@ -432,6 +433,13 @@ describe('AI SDK: approval policy and audience at the network boundary', () => {
       expect(h.prompts).toHaveLength(3);
       expect(modelSaw([h.prompts[2]])).toContain(DEBUG_TEXT);
       for (const body of h.bodies) expect(body).not.toContain(DEBUG_TEXT);
+      const keys = await raw.keys('ttl-test:*');
+      expect(keys.some((key) => key.includes(':view:'))).toBe(true);
+      for (const key of keys) {
+        const ttl = await raw.pTTL(key);
+        expect(ttl, key).toBeGreaterThan(0);
+        expect(ttl, key).toBeLessThanOrEqual(60_000);
+      }
     });
 
     it('Redis goes away mid-chat: nothing runs, the error is clear, nothing crashes, the answer is recorded', async () => {

@@ -39,7 +39,7 @@ function App() {
           <ul className="log" aria-label="Decisions">
             {log.decisions.map((record, i) => (
               <li key={i}>
-                <code>{record.kind === 'tool' ? `${record.toolName}: ${record.outcome} by ${record.decidedBy}` : `${record.kind}: ${record.outcome}`}</code>
+                <code>{record.kind === 'tool' ? `${record.toolName}: ${record.outcome} by ${record.decidedBy}${record.reasons[0] ? ` (${record.reasons[0].code})` : ''}` : `${record.kind}: ${record.outcome}`}</code>
               </li>
             ))}
           </ul>

@@ -69,6 +69,13 @@ export function createConsentController(options: ApprovalControllerOptions, kind
     requestElicitation: elicit,
     requestSampling: sample,
     previewDecision: (raw): ToolDecision => decideToolRequest(context, readToolRequest(raw)),
+    settleByPolicy(raw) {
+      const request = readToolRequest(raw);
+      const decision = decideToolRequest(context, request);
+      if (decision.action === 'confirm') return { decision };
+      request.first = decision;
+      return { decision, settled: runConsentFlow(env, tools, request, { serverId: request.serverId, signal: request.signal, blocking: false, decided: decision }) };
+    },
     respond(id, response) {
       const entry = queue.find(id);
       if (!entry) return false;

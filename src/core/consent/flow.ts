@@ -68,7 +68,7 @@ export function runConsentFlow<C, D extends FlowDecision, R, O>(
   env: FlowEnvironment,
   kind: ConsentKindModule<C, D, R, O>,
   request: C,
-  meta: { serverId: string; signal: AbortSignal | undefined; blocking: boolean },
+  meta: { serverId: string; signal: AbortSignal | undefined; blocking: boolean; decided?: D | undefined },
 ): Promise<O> {
   return new Promise<O>((resolve) => {
     let settled = false;
@@ -133,7 +133,8 @@ export function runConsentFlow<C, D extends FlowDecision, R, O>(
 
     try {
       // 1. open
-      asked = decideNow();
+      // `decided`: the engine decided this very request a moment ago, in the same synchronous call.
+      asked = meta.decided ?? decideNow();
       if (meta.signal?.aborted) return refuse(withReason(asked, 'request-abandoned', env.reasonLabels()), 'abandoned');
       if (asked.action === 'block') return refuse(asked, 'blocked');
       if (asked.action === 'run') {

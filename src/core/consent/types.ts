@@ -254,6 +254,14 @@ export interface ApprovalController {
   /** What policy would say for a call now, without asking anyone. */
   previewDecision(request: ApprovalRequest): ToolDecision;
   /**
+   * Decides a tool call once, for a host that asks the person through its own
+   * channel (the AI SDK's approval requests): when the policy settles it (run
+   * or block) it goes through the flow and `settled` is its outcome, recorded;
+   * when it needs a person, only the decision comes back: nothing is queued
+   * or recorded until the host brings the answer (`requestApproval` with `ask: true`).
+   */
+  settleByPolicy(request: ApprovalRequest): { decision: ToolDecision; settled?: Promise<ApprovalResult> | undefined };
+  /**
    * Answers a pending prompt. Returns false when it is no longer pending, the
    * answer does not fit its kind, or (elicitation) the values are not valid.
    */

@@ -133,3 +133,38 @@ describe('ask: one queue for every consent', () => {
     );
   });
 });
+
+describe('settleByPolicy: one decision, for hosts that ask through their own channel', () => {
+  const readOnly = { name: 'read', annotations: { readOnlyHint: true, openWorldHint: false } };
+  const write = { name: 'write', annotations: { readOnlyHint: false, destructiveHint: false, openWorldHint: false } };
+
+  it('run and block settle through the flow, recorded once with their policy action; confirm queues and records nothing', async () => {
+    const onDecision = vi.fn();
+    const controller = createApprovalController({ servers: { t: { trust: 'trusted' }, u: { trust: 'untrusted', overrides: { write: 'deny' } } }, onDecision });
+    const run = controller.settleByPolicy({ serverId: 't', tool: readOnly, callId: 'r' });
+    expect(run.decision.action).toBe('run');
+    await expect(run.settled).resolves.toMatchObject({ outcome: 'run', record: { callId: 'r', policyAction: 'run', decidedBy: 'policy' } });
+    const block = controller.settleByPolicy({ serverId: 'u', tool: write, callId: 'b' });
+    await expect(block.settled).resolves.toMatchObject({ outcome: 'blocked', record: { policyAction: 'block' } });
+    const ask = controller.settleByPolicy({ serverId: 't', tool: write, callId: 'c' });
+    expect(ask).toEqual({ decision: expect.objectContaining({ action: 'confirm' }) });
+    expect(controller.getSnapshot().queue).toHaveLength(0);
+    expect(onDecision.mock.calls.map(([record]) => record.callId)).toEqual(['r', 'b']);
+  });
+
+  it('property: it decides exactly as previewDecision does, and settles only what does not need a person', async () => {
+    const hint = fc.option(fc.boolean(), { nil: undefined });
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom('trusted', 'untrusted', 'typo'), fc.constantFrom<PolicyMode>('default', 'read-only', 'always-confirm', 'offline'), hint, hint, hint, async (trust, mode, readOnlyHint, destructiveHint, openWorldHint) => {
+        const controller = createApprovalController({ servers: { s: { trust: trust as 'trusted' } }, mode });
+        const tool = { name: 'x', annotations: { readOnlyHint, destructiveHint, openWorldHint } };
+        const preview = controller.previewDecision({ serverId: 's', tool });
+        const { decision, settled } = controller.settleByPolicy({ serverId: 's', tool });
+        expect(decision).toEqual(preview);
+        expect(settled === undefined).toBe(decision.action === 'confirm');
+        if (settled) expect((await settled).outcome).toBe(decision.action === 'run' ? 'run' : 'blocked');
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
