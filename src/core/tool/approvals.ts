@@ -65,7 +65,8 @@ export interface ApprovalStore {
   subscribe(listener: () => void): () => void;
 }
 
-const VERSION = 'k2';
+// k3: the fingerprint also covers outputSchema, execution and _meta.ui (k2 entries no longer match: asked again).
+const VERSION = 'k3';
 const TAINT_KEY = '#tainted';
 type Entry = [version: typeof VERSION, serverId: string, toolName: string, trust: Trust, ...parts: string[]];
 

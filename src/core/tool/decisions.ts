@@ -1,7 +1,10 @@
 import { isRecord } from '../shared/issues.js';
 import { UNREADABLE, ownData } from '../shared/read.js';
 import { sanitizeLabel } from '../text/sanitize.js';
-import { TOOL_NAME_MAX_LENGTH, annotationFingerprint, resolveToolHints, snapshotTool, toolRisk, type ResolvedToolHints, type ToolHintName, type ToolRisk } from './tool-hints.js';
+import { TOOL_NAME_MAX_LENGTH, annotationFingerprint, resolveToolHints, snapshotTool, toolRisk, type ResolvedToolHints, type ToolFingerprint, type ToolHintName, type ToolRisk } from './tool-hints.js';
+
+/** A part of a tool's fingerprint (what changed since it was approved). */
+type ToolFingerprintPart = keyof ToolFingerprint;
 import type { Tool, ToolAnnotations } from '../shared/types.js';
 
 /** How far the host trusts a server. The default everywhere is `untrusted`. */
@@ -114,11 +117,14 @@ export const defaultAssumedHintLabels: Record<ToolHintName, string> = {
 };
 
 /** Words for each changed part in the `annotations-changed` reason. */
-export const defaultChangeLabels: Record<'title' | 'annotations' | 'description' | 'inputSchema', string> = {
+export const defaultChangeLabels: Record<ToolFingerprintPart, string> = {
   title: 'title',
   annotations: 'hints',
   description: 'description',
   inputSchema: 'inputs',
+  outputSchema: 'outputs',
+  execution: 'way it runs',
+  ui: 'app view',
 };
 
 /** One reason, with a code for machines and text for people. */
@@ -156,7 +162,7 @@ export interface DecisionInput {
    * Whether an approval was remembered for an earlier version of this tool.
    * `true`, or the parts that changed (`['title']`), which the reason names.
    */
-  annotationsChanged?: boolean | readonly ('title' | 'annotations' | 'description' | 'inputSchema')[] | undefined;
+  annotationsChanged?: boolean | readonly ToolFingerprintPart[] | undefined;
   /**
    * This call repeats one that failed. A retry is decided like any call, with
    * today's trust, mode, overrides and memory; it skips the question only for

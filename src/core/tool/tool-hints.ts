@@ -208,10 +208,18 @@ export interface ToolFingerprint {
   annotations: string;
   description: string;
   inputSchema: string;
+  /** What the tool says it returns. */
+  outputSchema: string;
+  /** How it runs (`execution.taskSupport`). */
+  execution: string;
+  /** The MCP Apps UI it renders (`_meta.ui`). */
+  ui: string;
 }
 
 /** The parts of {@link ToolFingerprint}, in a fixed order. */
-export const TOOL_FINGERPRINT_PARTS: ReadonlyArray<keyof ToolFingerprint> = ['title', 'annotations', 'description', 'inputSchema'];
+export const TOOL_FINGERPRINT_PARTS: ReadonlyArray<keyof ToolFingerprint> = ['title', 'annotations', 'description', 'inputSchema', 'outputSchema', 'execution', 'ui'];
+
+const UNREADABLE_PART = Symbol('unreadable');
 
 // Fingerprints taken when a snapshot was made, so the snapshot and its key come from one read.
 const snapshotFingerprints = new WeakMap<object, ToolFingerprint | null>();
@@ -295,10 +303,23 @@ export function snapshotTool(tool: unknown, options: ToolReadOptions = {}): Tool
     snapshot.execution = typeof taskSupport === 'string' ? { taskSupport } : {};
   }
   // The key is built from the values just read, never from a second read.
-  const parts = unreadable ? null : TOOL_FINGERPRINT_PARTS.map((part) => canonicalForm(snapshot[part]));
+  // MCP Apps: `_meta.ui` (and the older flat `_meta["ui/resourceUri"]`).
+  const uiMeta = ownData(snapshot._meta, 'ui');
+  const uiLegacy = ownData(snapshot._meta, 'ui/resourceUri');
+  const ui = uiMeta === UNREADABLE || uiLegacy === UNREADABLE ? UNREADABLE : uiMeta === undefined && uiLegacy === undefined ? undefined : { ui: uiMeta, resourceUri: uiLegacy };
+  const source: Record<keyof ToolFingerprint, unknown> = {
+    title: snapshot.title,
+    annotations: snapshot.annotations,
+    description: snapshot.description,
+    inputSchema: snapshot.inputSchema,
+    outputSchema: snapshot.outputSchema,
+    execution: snapshot.execution,
+    ui: ui === UNREADABLE ? UNREADABLE_PART : ui,
+  };
+  const parts = unreadable ? null : TOOL_FINGERPRINT_PARTS.map((part) => (source[part] === UNREADABLE_PART ? null : canonicalForm(source[part])));
   const fingerprint =
     parts && parts.every((part): part is string => part !== null)
-      ? { title: parts[0]!, annotations: parts[1]!, description: parts[2]!, inputSchema: parts[3]! }
+      ? (Object.fromEntries(TOOL_FINGERPRINT_PARTS.map((part, i) => [part, parts[i]!])) as unknown as ToolFingerprint)
       : null;
   if (fingerprint === null) report(options.onAnnotationIssue, 'fingerprint-unavailable', 'tool', 'The tool definition is too deep, too large or not plain data; approvals of it cannot be remembered.');
   Object.freeze(snapshot);

@@ -28,6 +28,29 @@ describe('approval store', () => {
     expect(optedIn.isApproved(destructive, trusted)).toBe(true);
   });
 
+  it('an approval no longer applies when the output schema, how it runs or its app view changes, and the notice names the part', () => {
+    const base: Tool = { ...write, outputSchema: { type: 'object', properties: { ok: { type: 'boolean' } } }, execution: { taskSupport: 'optional' }, _meta: { ui: { resourceUri: 'ui://app/a.html' } } } as Tool;
+    const variants: Array<[string, Tool, string]> = [
+      ['outputSchema', { ...base, outputSchema: { type: 'object', properties: { ok: { type: 'string' } } } } as Tool, 'outputs'],
+      ['execution', { ...base, execution: { taskSupport: 'required' } } as Tool, 'way it runs'],
+      ['ui', { ...base, _meta: { ui: { resourceUri: 'ui://app/b.html' } } } as Tool, 'app view'],
+      ['ui', { ...base, _meta: { ...base._meta, 'ui/resourceUri': 'ui://app/legacy.html' } } as Tool, 'app view'],
+    ];
+    for (const [part, changed, words] of variants) {
+      const store = createApprovalStore();
+      expect(store.remember(base, trusted)).toEqual({ ok: true });
+      expect(store.isApproved(base, trusted)).toBe(true);
+      expect(store.isApproved(changed, trusted), part).toBe(false);
+      expect(store.changesSinceApproval(changed, trusted)).toEqual([part]);
+      const decision = decideToolCall({ tool: changed, trust: 'trusted', annotationsChanged: store.changesSinceApproval(changed, trusted) });
+      expect(decision.reasons.map((reason) => reason.text).join(' ')).toContain(words);
+    }
+    // Other _meta keys are not part of what the person approved.
+    const store = createApprovalStore();
+    store.remember(base, trusted);
+    expect(store.isApproved({ ...base, _meta: { ...base._meta, 'com.example/trace': 'x' } } as Tool, trusted)).toBe(true);
+  });
+
   it('does not apply to another server, another trust level or changed annotations, and says when they changed', () => {
     const store = createApprovalStore();
     store.remember(write, trusted);
