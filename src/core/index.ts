@@ -191,6 +191,7 @@ export {
   type ToolPresentation,
 } from './tool/presentation.js';
 export { diffToolAnnotations, isToolListStale, toolListExpiresAt, type ToolAnnotationChange } from './tool/drift.js';
+export { changedToolParts, createToolListWatcher, type ToolListChange, type ToolListFetchReason, type ToolListSnapshot, type ToolListWatcher, type ToolListWatcherOptions } from './tool/watcher.js';
 export {
   progressFraction,
   toolCallState,

@@ -6,3 +6,4 @@ export * from './drift.js';
 export * from './presentation.js';
 export * from './tool-hints.js';
 export * from './tool-status.js';
+export * from './watcher.js';
