@@ -6,7 +6,8 @@
  * loads it). No React here; the hook is in `react-mcp-annotations/mcp/react`.
  */
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { CreateMessageRequestSchema, ElicitRequestSchema, ElicitationCompleteNotificationSchema, McpError, type ClientCapabilities } from '@modelcontextprotocol/sdk/types.js';
+import { CreateMessageRequestSchema, ElicitRequestSchema, ElicitationCompleteNotificationSchema, McpError, ToolListChangedNotificationSchema, type ClientCapabilities } from '@modelcontextprotocol/sdk/types.js';
+import { createToolListWatcher, type ToolListWatcher, type ToolListWatcherOptions } from '../core/tool/watcher.js';
 import type { ApprovalController, ElicitationOutcome } from '../core/consent/controller.js';
 import { isRecord } from '../core/shared/issues.js';
 import { copyArray, ownData } from '../core/shared/read.js';
@@ -292,4 +293,66 @@ export async function answerInputRequests(
     }
   }
   return Object.fromEntries(answers);
+}
+
+/** Options for `watchMcpTools`: the watcher's, without `list` (the client lists). */
+export type McpToolWatchOptions = Omit<ToolListWatcherOptions, 'serverId' | 'list'> & {
+  /** Pages fetched at most (`nextCursor`), so a server cannot page forever. Default 50. */
+  maxPages?: number | undefined;
+  /**
+   * Handle `notifications/tools/list_changed` on the client. Default true. The
+   * v1 client keeps one handler per notification, so this replaces yours: if
+   * you have one, pass false and call `watcher.listChanged()` from it.
+   */
+  listen?: boolean | undefined;
+};
+
+/** Every page of `tools/list`, with the first page's `ttlMs`. */
+async function listAllTools(client: Client, maxPages: number) {
+  const tools: unknown[] = [];
+  let cursor: string | undefined;
+  let ttlMs: unknown;
+  for (let page = 0; page < maxPages; page++) {
+    const result = await client.listTools(cursor === undefined ? undefined : { cursor });
+    if (page === 0) ttlMs = ownData(result, 'ttlMs');
+    tools.push(...(copyArray(ownData(result, 'tools'), 10_000) ?? []));
+    const next = ownData(result, 'nextCursor');
+    if (typeof next !== 'string' || next === '' || next === cursor) break;
+    cursor = next;
+  }
+  return { tools, ...(typeof ttlMs === 'number' ? { ttlMs } : {}) };
+}
+
+/**
+ * Keeps a connected client's tool list fresh (see `createToolListWatcher`):
+ * lists every page now, again when the list's `ttlMs` runs out and when the
+ * server sends `notifications/tools/list_changed`, and reports each tool that
+ * changed in what the person approved. Give `store` (the provider's or
+ * controller's approval store) to learn which changes cost an approval.
+ * `dispose()` removes the notification handler.
+ *
+ * @example
+ * const tools = watchMcpTools(client, 'notes', { store: controller.store, trust: () => controller.trustOf('notes'), onChange: log });
+ * await tools.refresh();
+ */
+export function watchMcpTools(client: Client, serverId: string, options: McpToolWatchOptions = {}): ToolListWatcher {
+  const maxPages = Math.max(1, options.maxPages ?? 50);
+  const watcher = createToolListWatcher({ ...options, serverId, list: () => listAllTools(client, maxPages) });
+  let removed = options.listen === false;
+  if (!removed) {
+    try {
+      client.setNotificationHandler(ToolListChangedNotificationSchema, () => watcher.listChanged());
+    } catch {
+      removed = true;
+    }
+  }
+  const dispose = watcher.dispose;
+  return {
+    ...watcher,
+    dispose() {
+      dispose();
+      if (!removed) client.removeNotificationHandler('notifications/tools/list_changed');
+      removed = true;
+    },
+  };
 }

@@ -5,11 +5,12 @@
  * `ToolApprovalProvider`.
  */
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import type { ToolListSnapshot } from '../core/tool/watcher.js';
 import { useApprovalController } from '../components/approval-provider/approval-context.js';
-import { registerMcpRequestHandlers, type McpRequestHandlerOptions } from './index.js';
+import { registerMcpRequestHandlers, watchMcpTools, type McpRequestHandlerOptions, type McpToolWatchOptions } from './index.js';
 
-export { mcpClientCapabilities, relatedTaskId, type McpCapabilityOptions, type McpRequestHandlerOptions } from './index.js';
+export { answerInputRequests, elicitationsFromError, mcpClientCapabilities, relatedTaskId, watchMcpTools, type McpCapabilityOptions, type McpRequestHandlerOptions, type McpToolWatchOptions } from './index.js';
 
 /**
  * Answers a connected client's `elicitation/create` and
@@ -39,4 +40,45 @@ export function useMcpRequestHandlers(client: Client | null | undefined, serverI
       memory: latest.current.memory,
     });
   }, [client, controller, serverId]);
+}
+
+const EMPTY: ToolListSnapshot = { serverId: '', tools: [], fetchedAt: undefined, expiresAt: null, changes: [], status: 'idle', error: undefined };
+
+/**
+ * A connected client's tool list, kept fresh (`watchMcpTools`): fetched on
+ * mount, again on `ttlMs` and on list changes. Changes are judged against the
+ * nearest provider's approval store, so a tool that changed since the person
+ * allowed it asks again with "changed since you allowed it".
+ *
+ * @example
+ * const { tools, changes } = useMcpTools(client, 'notes', { onChange: log });
+ */
+export function useMcpTools(client: Client | null | undefined, serverId: string, options: Omit<McpToolWatchOptions, 'store' | 'trust'> = {}): ToolListSnapshot {
+  const controller = useApprovalController();
+  const latest = useRef(options);
+  useEffect(() => {
+    latest.current = options;
+  });
+  const [watcher, setWatcher] = useState<ReturnType<typeof watchMcpTools> | undefined>(undefined);
+  useEffect(() => {
+    if (!client) return;
+    const next = watchMcpTools(client, serverId, {
+      ...latest.current,
+      store: controller.store,
+      trust: () => controller.trustOf(serverId),
+      onChange: (change) => latest.current.onChange?.(change),
+      onError: (error) => latest.current.onError?.(error),
+    });
+    setWatcher(next);
+    void next.refresh();
+    return () => {
+      next.dispose();
+      setWatcher(undefined);
+    };
+  }, [client, controller, serverId]);
+  return useSyncExternalStore(
+    (listener) => watcher?.subscribe(listener) ?? (() => {}),
+    () => watcher?.getSnapshot() ?? EMPTY,
+    () => EMPTY,
+  );
 }
