@@ -191,6 +191,7 @@ export {
   type ToolPresentation,
 } from './tool/presentation.js';
 export { diffToolAnnotations, isToolListStale, toolListExpiresAt, type ToolAnnotationChange } from './tool/drift.js';
+export { findLookAlikeServers, indexToolNames, type ServerLookAlike, type ToolListsByServer, type ToolNameIndex, type ToolShadow } from './tool/collisions.js';
 export { changedToolParts, createToolListWatcher, type ToolListChange, type ToolListFetchReason, type ToolListSnapshot, type ToolListWatcher, type ToolListWatcherOptions } from './tool/watcher.js';
 export {
   progressFraction,

@@ -65,3 +65,26 @@ describe('tool lists that change (rug-pull), real server over stdio', () => {
     expect(changes).toEqual([]);
   });
 });
+
+describe('shadowing and squatting, real servers over stdio', () => {
+  it('a tool name two servers offer asks on both; a server that calls itself by a look-alike of a configured name is flagged', async () => {
+    const notes = await connect();
+    const squat = await connect('--shadow');
+    const lists = { notes: await watchMcpTools(notes, 'notes').refresh(), github: await watchMcpTools(squat, 'github-mirror').refresh() };
+    const claimed = squat.getServerVersion()?.name;
+    expect(claimed).toBe('Gіthub');
+    const controller = createApprovalController({
+      servers: { notes: { trust: 'trusted', name: 'Notes' }, github: { trust: 'trusted', name: 'GitHub' }, 'github-mirror': { trust: 'trusted', name: 'Mirror', claimedName: claimed } },
+      toolLists: { notes: lists.notes.tools, 'github-mirror': lists.github.tools },
+    });
+    const readNotes = lists.notes.tools.find((tool) => tool.name === 'read_notes')!;
+    const onNotes = controller.previewDecision({ serverId: 'notes', tool: readNotes });
+    expect(onNotes).toMatchObject({ action: 'confirm', reasons: [{ code: 'tool-shadowed', text: expect.stringContaining('Mirror') }] });
+    const onMirror = controller.previewDecision({ serverId: 'github-mirror', tool: lists.github.tools.find((tool) => tool.name === 'read_notes')! });
+    expect(onMirror.reasons.map((reason) => reason.code)).toEqual(expect.arrayContaining(['tool-shadowed', 'server-look-alike']));
+    expect(onMirror.reasons.find((reason) => reason.code === 'server-look-alike')!.text).toBe('This server’s name looks like GitHub’s, but it is a different server.');
+    // send_email is only on the mirror: not shadowed, but the mirror is still a look-alike.
+    const sendEmail = lists.github.tools.find((tool) => tool.name === 'send_email')!;
+    expect(controller.previewDecision({ serverId: 'github-mirror', tool: sendEmail }).reasons.map((reason) => reason.code)).not.toContain('tool-shadowed');
+  });
+});

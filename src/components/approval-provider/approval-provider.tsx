@@ -1,6 +1,7 @@
 'use client';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import type { ApprovalStore } from '../../core/tool/approvals.js';
+import type { ToolListsByServer } from '../../core/tool/collisions.js';
 import {
   createApprovalController,
   type ApprovalController,
@@ -42,6 +43,12 @@ export interface ToolApprovalProviderProps {
    * calls ask even for trusted servers, until `resetTaint()`.
    */
   taintGuard?: boolean | undefined;
+  /**
+   * Every server's current tool list by server id (e.g. from `useMcpTools`).
+   * A tool name two servers offer, or a look-alike, always asks and is never
+   * remembered (shadowing). Pass a new object when a list changes.
+   */
+  toolLists?: ToolListsByServer | undefined;
   /** Server requests: `elicitation: 'off'` declines every one without asking. Default `ask`. */
   elicitation?: ServerRequestPolicy['elicitation'];
   /** Block form requests whose fields look like secrets, instead of warning. Default false. */
@@ -89,6 +96,7 @@ export function ToolApprovalProvider({
   onDecision,
   reasonLabels,
   taintGuard,
+  toolLists,
   elicitation,
   blockSensitiveElicitation,
   sampling,
@@ -126,7 +134,8 @@ export function ToolApprovalProvider({
   // The policy belongs to each render: a request made in any effect of the same
   // commit already sees it. Keyed by content, so inline objects don't churn.
   const policyKey = JSON.stringify([servers ?? {}, mode ?? 'default', reasonLabels ?? {}, taintGuard === true, elicitation, blockSensitiveElicitation === true, sampling]);
-  const policy = useMemo(() => ({ servers, mode, reasonLabels, taintGuard, elicitation, blockSensitiveElicitation, sampling }), [policyKey]); // eslint-disable-line react-hooks/exhaustive-deps
+  // Tool lists by identity: they can be large, and a list that changes is a new object.
+  const policy = useMemo(() => ({ servers, mode, reasonLabels, taintGuard, toolLists, elicitation, blockSensitiveElicitation, sampling }), [policyKey, toolLists]); // eslint-disable-line react-hooks/exhaustive-deps
   if (controller.getPolicy() !== policy) controller.setPolicy(policy, { notify: false });
   // Then tell subscribers (trust shown in cards), once the commit is in.
   useLayoutEffect(() => controller.setPolicy(policy), [controller, policy]);

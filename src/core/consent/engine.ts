@@ -32,6 +32,7 @@ export function createConsentController(options: ApprovalControllerOptions, kind
   let policy: ApprovalPolicy = {
     servers: options.servers,
     mode: options.mode,
+    toolLists: options.toolLists,
     reasonLabels: options.reasonLabels,
     taintGuard: options.taintGuard,
     elicitation: options.elicitation,

@@ -3,6 +3,7 @@
  * request kind's request, pending item, answer and outcome, the records and
  * the controller's API.
  */
+import type { ToolListsByServer } from '../tool/collisions.js';
 import type { ApprovalStore } from '../tool/approvals.js';
 import type { DecidedBy, DecisionRecord, PolicyMode, ToolDecision, ToolOverride, Trust, DecisionReasonCode } from '../tool/decisions.js';
 import type { ElicitationAnswer, ElicitationParseOptions, ElicitationValues, ElicitationView } from '../requests/elicitation.js';
@@ -18,6 +19,13 @@ export interface ServerConfig {
   name?: string | undefined;
   /** Per-tool overrides for this server, by tool name. */
   overrides?: Readonly<Record<string, ToolOverride>> | undefined;
+  /**
+   * The name the server gives itself (`serverInfo.name`, or
+   * `_meta["io.modelcontextprotocol/serverInfo"]`). Display-only, never a
+   * trust key: when it looks like another configured server's name, that
+   * server's calls are flagged (squatting) and always ask.
+   */
+  claimedName?: string | undefined;
 }
 
 /** The host's policy, which may change at any time; pending requests are decided again when they settle. */
@@ -26,6 +34,12 @@ export interface ApprovalPolicy extends ServerRequestPolicy {
   servers?: Readonly<Record<string, ServerConfig>> | undefined;
   /** Host-wide mode. Default `default`. */
   mode?: PolicyMode | undefined;
+  /**
+   * Every server's current tool list, by server id (e.g. the snapshots of
+   * `watchMcpTools`). A tool name offered by two servers, or a look-alike of
+   * one, is flagged on both (shadowing), always asks and is never remembered.
+   */
+  toolLists?: ToolListsByServer | undefined;
   /** Text for decision reasons. */
   reasonLabels?: Partial<Record<DecisionReasonCode, string>> | undefined;
   /**

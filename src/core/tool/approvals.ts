@@ -208,6 +208,8 @@ export function createApprovalStore(options: ApprovalStoreOptions = {}): Approva
   };
 }
 
+const NEVER_REMEMBERED: ReadonlySet<string> = new Set(['tainted', 'host-requires-confirmation', 'tool-shadowed', 'server-look-alike']);
+
 /**
  * Whether a confirmation may offer "remember this approval": only for a call
  * policy says to confirm, never in `always-confirm` mode (memory would be
@@ -217,6 +219,7 @@ export function createApprovalStore(options: ApprovalStoreOptions = {}): Approva
  */
 export function canOfferRemember(store: ApprovalStore, decision: ToolDecision, tool: Tool | undefined, serverId: string): boolean {
   if (decision.action !== 'confirm' || decision.mode === 'always-confirm') return false;
-  if (decision.reasons.some((reason) => reason.code === 'tainted' || reason.code === 'host-requires-confirmation')) return false;
+  // Never remembered: what the taint guard or the host asks each time, and a name another server also offers.
+  if (decision.reasons.some((reason) => NEVER_REMEMBERED.has(reason.code))) return false;
   return store.canRemember(tool, { serverId, trust: decision.trust }).ok;
 }

@@ -1,5 +1,5 @@
 import { isRecord } from '../shared/issues.js';
-import { UNREADABLE, ownData } from '../shared/read.js';
+import { UNREADABLE, copyArray, ownData } from '../shared/read.js';
 import { sanitizeLabel } from '../text/sanitize.js';
 import { TOOL_NAME_MAX_LENGTH, annotationFingerprint, resolveToolHints, snapshotTool, toolRisk, type ResolvedToolHints, type ToolFingerprint, type ToolHintName, type ToolRisk } from './tool-hints.js';
 
@@ -64,7 +64,9 @@ export type DecisionReasonCode =
   | 'approval-replayed'
   | 'approval-not-asked'
   | 'approval-invalid'
-  | 'store-unavailable';
+  | 'store-unavailable'
+  | 'tool-shadowed'
+  | 'server-look-alike';
 
 /** Default text for each reason; hosts may pass their own through `reasonLabels`. */
 export const defaultReasonLabels: Record<DecisionReasonCode, string> = {
@@ -106,6 +108,8 @@ export const defaultReasonLabels: Record<DecisionReasonCode, string> = {
   'approval-not-asked': 'This approval does not answer a question asked in this chat for this server, tool and input, so nothing ran.',
   'approval-invalid': 'This approval could not be verified (its signature is missing or does not match), so nothing ran.',
   'store-unavailable': 'This chat’s consent state could not be read or saved, so nothing ran. Try again shortly.',
+  'tool-shadowed': 'Another server offers a tool with this name, or one that looks the same ({servers}): check that this is the server you mean.',
+  'server-look-alike': 'This server’s name looks like {server}’s, but it is a different server.',
 };
 
 /** Words for each hint in the `hints-assumed` reason ("whether it only reads"). */
@@ -158,6 +162,10 @@ export interface DecisionInput {
   toolName?: string | undefined;
   /** Whether a remembered approval applies (see the approval store). */
   remembered?: boolean | undefined;
+  /** Names of other servers that offer this tool's name, or a look-alike of it (shadowing): it always asks. */
+  shadowedBy?: readonly string[] | undefined;
+  /** The name of the configured server this server's name looks like (squatting): it always asks. */
+  lookAlikeOf?: string | undefined;
   /**
    * Whether an approval was remembered for an earlier version of this tool.
    * `true`, or the parts that changed (`['title']`), which the reason names.
@@ -230,6 +238,8 @@ function joinWords(words: readonly string[]): string {
 
 // Reasons that make a call ask whatever the hints say.
 const FORCING: ReadonlySet<DecisionReasonCode> = new Set<DecisionReasonCode>([
+  'tool-shadowed',
+  'server-look-alike',
   'unknown-tool',
   'untrusted-server',
   'always-confirm-mode',
@@ -281,6 +291,11 @@ export function decideToolCall(input: DecisionInput): ToolDecision {
     if (code === 'hints-assumed') {
       const assumed = assumedHints(hints, { retry });
       reasons.push({ code, text: text(code).replace('{hints}', joinWords(assumed.map((hint) => defaultAssumedHintLabels[hint]))), hints: assumed });
+    } else if (code === 'tool-shadowed') {
+      const others = (copyArray(ownData(input, 'shadowedBy'), 16) ?? []).map((name) => safeName(name, 80)).filter(Boolean);
+      reasons.push({ code, text: text(code).replace('{servers}', joinWords(others)) });
+    } else if (code === 'server-look-alike') {
+      reasons.push({ code, text: text(code).replace('{server}', safeName(ownData(input, 'lookAlikeOf'), 80)) });
     } else if (code === 'annotations-changed') {
       const parts = Array.isArray(changedValue) && changedValue.length > 0 ? (changedValue as Array<keyof typeof defaultChangeLabels>) : ['annotations' as const];
       reasons.push({ code, text: text(code).replace('{changes}', joinWords(parts.map((part) => defaultChangeLabels[part] ?? String(part)))) });
@@ -295,6 +310,10 @@ export function decideToolCall(input: DecisionInput): ToolDecision {
   if (mode === 'offline' && hints.openWorld) add('offline-mode');
   if (reasons.length > 0) return result('block');
 
+  const shadowedBy = copyArray(ownData(input, 'shadowedBy'), 16);
+  if (shadowedBy && shadowedBy.length > 0) add('tool-shadowed');
+  const lookAlikeOf = ownData(input, 'lookAlikeOf');
+  if (typeof lookAlikeOf === 'string' && lookAlikeOf !== '') add('server-look-alike');
   if (!tool) add('unknown-tool');
   if (trust === 'untrusted') add('untrusted-server');
   if (mode === 'always-confirm') add('always-confirm-mode');

@@ -7,3 +7,4 @@ export * from './presentation.js';
 export * from './tool-hints.js';
 export * from './tool-status.js';
 export * from './watcher.js';
+export * from './collisions.js';

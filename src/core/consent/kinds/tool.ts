@@ -7,6 +7,7 @@ import { canOfferRemember } from '../../tool/approvals.js';
 import {
   confirmFocus,
   decideToolCall,
+  displayServerName,
   decisionRecord,
   failClosedDecision,
   normalizeTrust,
@@ -17,6 +18,7 @@ import {
   type ToolOverride,
 } from '../../tool/decisions.js';
 import { snapshotTool } from '../../tool/tool-hints.js';
+import { findLookAlikeServers, indexToolNames, type ServerLookAlike, type ToolNameIndex } from '../../tool/collisions.js';
 import { isRecord } from '../../shared/issues.js';
 import { UNREADABLE, ownData } from '../../shared/read.js';
 import type { Tool } from '../../shared/types.js';
@@ -56,6 +58,33 @@ export function readToolRequest(request: unknown): ToolRequestRead {
   };
 }
 
+// The name index is built once per tool-lists object (pass a new object when a list changes, as the
+// watcher's snapshots are); a count check catches lists grown or shrunk in place.
+const indexes = new WeakMap<object, { size: string; index: ToolNameIndex }>();
+const EMPTY_INDEX = indexToolNames(undefined);
+function namesIndex(lists: unknown): ToolNameIndex {
+  if (!isRecord(lists)) return EMPTY_INDEX;
+  const size = Object.keys(lists)
+    .map((id) => {
+      const list = ownData(lists, id);
+      const tools = isRecord(list) && !Array.isArray(list) ? ownData(list, 'tools') : list;
+      return `${id}:${Array.isArray(tools) ? tools.length : 0}`;
+    })
+    .join('|');
+  const known = indexes.get(lists);
+  if (known && known.size === size) return known.index;
+  const index = indexToolNames(lists);
+  indexes.set(lists, { size, index });
+  return index;
+}
+// Servers are read at every decision (a host may change them in place); skeletons are memoised by name.
+function lookAlikes(servers: unknown): ServerLookAlike[] {
+  if (!isRecord(servers)) return [];
+  const claimed: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
+  for (const id of Object.keys(servers)) claimed[id] = ownData(ownData(servers, id), 'claimedName');
+  return findLookAlikeServers(servers, claimed);
+}
+
 /** What the policy says for a tool call now (no one asked). */
 export function decideToolRequest(context: ConsentContext, request: ToolRequestRead, serverRemoved = false): ToolDecision {
   const server = context.serverOf(request.serverId);
@@ -65,7 +94,12 @@ export function decideToolRequest(context: ConsentContext, request: ToolRequestR
   const changes = store.changesSinceApproval(request.tool, scope);
   const overrides = ownData(server, 'overrides');
   const policy = context.policy();
+  const name = request.tool?.name || request.toolName;
+  const shadows = name ? namesIndex(policy.toolLists).shadowsOf(request.serverId, name) : [];
+  const lookAlike = lookAlikes(policy.servers).find((entry) => entry.serverId === request.serverId);
   const decision = decideToolCall({
+    shadowedBy: shadows.length > 0 ? [...new Set(shadows.map((shadow) => displayServerName(ownData(context.serverOf(shadow.serverId), 'name'), shadow.serverId)))] : undefined,
+    lookAlikeOf: lookAlike?.resemblesName,
     tool: request.tool,
     toolName: request.toolName,
     trust,
