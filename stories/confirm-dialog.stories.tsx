@@ -53,6 +53,10 @@ export const NothingDeclared: Story = { args: { request: request(bareTool, 'trus
 export const UnknownTool: Story = { args: { request: request(undefined, 'trusted', { toolName: 'mystery_tool' }) } };
 export const DisguisedTitle: Story = { args: { request: request(disguisedTool, 'untrusted', { serverName: 'Helper\u202E (official)' }) } };
 export const ChangedSinceAllowed: Story = { args: { request: request(createEntitiesTool, 'trusted', {}, { annotationsChanged: ['title', 'description'] }) } };
+/** Another server offers a tool of the same name (shadowing): a trusted read-only call asks, names the other server, and cannot be remembered. */
+export const ShadowedName: Story = { args: { request: request(readFileTool, 'trusted', { args: { path: '/home/me/notes.txt' } }, { shadowedBy: ['Copycat files'] }) } };
+/** The server calls itself by a look-alike of a configured server's name (squatting). */
+export const LookAlikeServer: Story = { args: { request: request(createEntitiesTool, 'trusted', { serverName: 'Gіthub' }, { lookAlikeOf: 'GitHub' }) } };
 export const HugeArguments: Story = {
   args: {
     request: request(createEntitiesTool, 'untrusted', {

@@ -9,7 +9,7 @@ import { createEntitiesTool, deleteEntitiesTool, readFileTool } from '../fixture
 
 type Api = ReturnType<typeof useToolApproval>;
 
-function setup(props: { servers?: Record<string, ServerConfig>; mode?: 'default' | 'always-confirm' | 'read-only' | 'offline'; onDecision?: (r: ConsentRecord) => void } = {}) {
+function setup(props: { servers?: Record<string, ServerConfig>; mode?: 'default' | 'always-confirm' | 'read-only' | 'offline'; onDecision?: (r: ConsentRecord) => void; toolLists?: Record<string, unknown> } = {}) {
   const ref: { api?: Api } = {};
   function Capture() {
     ref.api = useToolApproval();
