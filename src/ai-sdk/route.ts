@@ -164,8 +164,10 @@ export function createMcpChatRoute(options: McpChatRouteOptions): (request: Requ
         messages: modelMessages,
         ...approval,
         onError: (event) => {
-          approval.recordInvalidApproval(event.error, modelMessages);
-          log(event.error);
+          const invalid = approval.recordInvalidApproval(event.error, modelMessages);
+          // A forged or stale approval is expected traffic, and it is a decision record already: one line, not a stack.
+          if (invalid && !options.onError) console.warn('[react-mcp-annotations] chat route: an approval could not be verified, so nothing ran (recorded as approval-invalid).');
+          else log(event.error);
           return (options.streamText?.onError as ((event: unknown) => unknown) | undefined)?.(event) as never;
         },
       });
