@@ -17,6 +17,7 @@ import { canOfferRemember } from '../core/tool/approvals.js';
 import { McpChatStoreError, type McpChatConsent, type McpChatStore } from './store.js';
 import { selectForViewer } from '../core/content/audience.js';
 import { createToolApprovalController, type ApprovalPolicy, type ConsentRecord } from '../core/consent/controller.js';
+import type { ToolApprovalResponse } from '../core/consent/types.js';
 import type { ToolOverride } from '../core/tool/decisions.js';
 import { isRecord } from '../core/shared/issues.js';
 import { canonicalForm, copyArray, ownData, UNREADABLE } from '../core/shared/read.js';
@@ -489,6 +490,14 @@ export function mcpToolApproval(options: McpToolApprovalOptions): McpToolApprova
     return undefined;
   };
 
+  /** Brings the person's answer, given in the browser, to the engine: asked (no second prompt) and answered at once. */
+  const answer = (controller: Session['controller'], request: Parameters<typeof refusal>[1], response: ToolApprovalResponse) => {
+    const asked = controller.requestApproval({ ...request, ask: true });
+    const pending = controller.getSnapshot().queue.find((item) => item.kind === 'tool' && item.callId === request.callId);
+    if (pending) controller.respond(pending.id, response);
+    return asked;
+  };
+
   /** Runs one decision with its records held until the chat's state is saved. */
   const hold = (callId: string) => {
     const records: ConsentRecord[] = [];
@@ -560,10 +569,7 @@ export function mcpToolApproval(options: McpToolApprovalOptions): McpToolApprova
       return settled(
         request,
         async () => {
-          const asked = controller.requestApproval({ ...request, ask: true });
-          const pending = controller.getSnapshot().queue.find((item) => item.kind === 'tool' && item.callId === toolCallId);
-          if (pending) controller.respond(pending.id, { action: 'approve', remember: remember.has(parts.request!.approvalId) && canOfferRemember(consent.approvals, decision, found.tool, found.serverId) });
-          const { outcome, record } = await asked;
+          const { outcome, record } = await answer(controller, request, { action: 'approve', remember: remember.has(parts.request!.approvalId) && canOfferRemember(consent.approvals, decision, found.tool, found.serverId) });
           return outcome === 'run' ? ({ type: 'not-applicable' } as const) : ({ type: 'denied', reason: reasonText(record.reasons) } as const);
         },
         () => ({ type: 'denied', reason: decisionReason('store-unavailable', options.reasonLabels).text }),
@@ -632,8 +638,9 @@ export function mcpToolApproval(options: McpToolApprovalOptions): McpToolApprova
         refusal(claim === 'replayed' ? 'approval-replayed' : 'approval-not-asked', request);
         continue;
       }
+      // Through the engine like an approval, so the record is the engine's (denied by the user, after a fresh decision).
       const { controller } = await open();
-      emit(decisionRecord(controller.previewDecision(request), request, { outcome: 'denied', decidedBy: 'user', timestamp: Date.now() }));
+      await answer(controller, request, { action: 'deny' });
     }
   };
 

@@ -80,7 +80,18 @@ describe('AI SDK: approval policy and audience at the network boundary', () => {
       for (let i = 0; i < 200 && (chat.status === 'submitted' || chat.status === 'streaming'); i++) await new Promise((r) => setTimeout(r, 10));
     };
     const toolParts = () => chat.messages.flatMap((message) => message.parts).filter((part) => part.type === 'dynamic-tool' || part.type.startsWith('tool-')) as Array<{ state: string; approval: { id: string } } & Record<string, unknown>>;
-    return { chat, prompts, records, bodies, requests, remember, post, settle, toolParts, useInstance, statuses };
+    /** Sends a message and returns the tool part that now waits for approval. */
+    const ask = async (text: string) => {
+      await chat.sendMessage({ text });
+      await settle();
+      return toolParts().at(-1)!;
+    };
+    /** The person's answer, as `useChat` sends it. */
+    const answer = async (part: { approval: { id: string } }, approved: boolean) => {
+      await chat.addToolApprovalResponse({ id: part.approval.id, approved });
+      await settle();
+    };
+    return { chat, prompts, records, bodies, requests, remember, post, settle, toolParts, useInstance, statuses, ask, answer };
   }
 
   const modelSaw = (prompts: unknown[]) => JSON.stringify(prompts);
@@ -121,8 +132,7 @@ describe('AI SDK: approval policy and audience at the network boundary', () => {
     // Nothing ran while it waited.
     expect(executions.length).toBe(start);
     const before = executions.length;
-    await h.chat.addToolApprovalResponse({ id: asked!.approval.id, approved: true });
-    await h.settle();
+    await h.answer(asked!, true);
     expect(executions.length - before).toBe(1);
     expect(h.toolParts()).toMatchObject([{ state: 'output-available' }]);
     for (const body of h.bodies) expect(body).not.toContain(DEBUG_TEXT);
@@ -132,12 +142,9 @@ describe('AI SDK: approval policy and audience at the network boundary', () => {
 
   it('an approval runs once: replayed in the same chat or under another chat id it runs nothing, and each replay is recorded', async () => {
     const h = harness({ everything: { trust: 'untrusted' } });
-    await h.chat.sendMessage({ text: 'toggle logging' });
-    await h.settle();
-    const [asked] = h.toolParts();
+    const asked = await h.ask('toggle logging');
     const before = executions.length;
-    await h.chat.addToolApprovalResponse({ id: asked!.approval.id, approved: true });
-    await h.settle();
+    await h.answer(asked, true);
     expect(executions.length - before).toBe(1);
     const approvalBody = h.requests.at(-1) as { id: string };
     // The same body again, twice, then under another chat id (same instance and store).
@@ -151,9 +158,7 @@ describe('AI SDK: approval policy and audience at the network boundary', () => {
 
   it('a denied call never runs; the model is told it was denied', async () => {
     const h = harness({ everything: { trust: 'untrusted' } });
-    await h.chat.sendMessage({ text: 'toggle logging' });
-    await h.settle();
-    const [asked] = h.toolParts();
+    const asked = await h.ask('toggle logging');
     const before = executions.length;
     await h.chat.addToolApprovalResponse({ id: asked!.approval.id, approved: false, reason: 'The user denied this call.' });
     await h.settle();
@@ -194,14 +199,11 @@ describe('AI SDK: approval policy and audience at the network boundary', () => {
   it('a block on the request that carries the approval wins over the person', async () => {
     const servers: Record<string, ServerConfig> = { everything: { trust: 'untrusted' } };
     const h = harness(servers);
-    await h.chat.sendMessage({ text: 'toggle logging' });
-    await h.settle();
-    const [asked] = h.toolParts();
+    const asked = await h.ask('toggle logging');
     // The host's policy changes before the approval arrives.
     servers.everything = { trust: 'untrusted', overrides: { 'toggle-simulated-logging': 'deny' } };
     const before = executions.length;
-    await h.chat.addToolApprovalResponse({ id: asked!.approval.id, approved: true });
-    await h.settle();
+    await h.answer(asked, true);
     expect(executions.length).toBe(before);
     expect(h.toolParts()).toMatchObject([{ state: 'output-denied' }]);
     expect(h.records.at(-1)).toMatchObject({ outcome: 'blocked', decidedBy: 'policy' });
@@ -210,13 +212,10 @@ describe('AI SDK: approval policy and audience at the network boundary', () => {
   it('remember: allowed where policy allows (trusted write), checked again on the server; the next call runs without asking', async () => {
     const store = createMcpChatStore();
     const h = harness({ everything: { trust: 'trusted' } }, store);
-    await h.chat.sendMessage({ text: 'toggle logging' });
-    await h.settle();
-    const [asked] = h.toolParts();
+    const asked = await h.ask('toggle logging');
     expect(asked).toMatchObject({ state: 'approval-requested' });
     h.remember.push(asked!.approval.id);
-    await h.chat.addToolApprovalResponse({ id: asked!.approval.id, approved: true });
-    await h.settle();
+    await h.answer(asked, true);
     expect(h.records.at(-1)).toMatchObject({ outcome: 'run', decidedBy: 'user', remembered: true });
     await h.chat.sendMessage({ text: 'toggle logging again' });
     await h.settle();
@@ -226,12 +225,9 @@ describe('AI SDK: approval policy and audience at the network boundary', () => {
 
   it('remember is refused for an untrusted server even when the body asks for it', async () => {
     const h = harness({ everything: { trust: 'untrusted' } });
-    await h.chat.sendMessage({ text: 'toggle logging' });
-    await h.settle();
-    const [asked] = h.toolParts();
+    const asked = await h.ask('toggle logging');
     h.remember.push(asked!.approval.id);
-    await h.chat.addToolApprovalResponse({ id: asked!.approval.id, approved: true });
-    await h.settle();
+    await h.answer(asked, true);
     expect(h.records.at(-1)).toMatchObject({ outcome: 'run', remembered: false });
     await h.chat.sendMessage({ text: 'toggle logging again' });
     await h.settle();
@@ -276,12 +272,9 @@ describe('AI SDK: approval policy and audience at the network boundary', () => {
 
   it('every outcome is a decision record: the person’s denial is recorded once, and a replayed denial as replayed', async () => {
     const h = harness({ everything: { trust: 'untrusted' } });
-    await h.chat.sendMessage({ text: 'toggle logging' });
-    await h.settle();
-    const [asked] = h.toolParts();
+    const asked = await h.ask('toggle logging');
     const before = executions.length;
-    await h.chat.addToolApprovalResponse({ id: asked!.approval.id, approved: false });
-    await h.settle();
+    await h.answer(asked, false);
     expect(h.records).toMatchObject([{ kind: 'tool', toolName: 'toggle-simulated-logging', callId: expect.any(String), outcome: 'denied', decidedBy: 'user' }]);
     await (await h.post(h.requests.at(-1))).text();
     expect(h.records.slice(1)).toMatchObject([{ outcome: 'blocked', reasons: [{ code: 'approval-replayed' }] }]);
@@ -312,12 +305,9 @@ describe('AI SDK: approval policy and audience at the network boundary', () => {
   it('after a policy block of an approved call the chat goes on: the next message is accepted and answered', async () => {
     const servers: Record<string, ServerConfig> = { everything: { trust: 'untrusted' } };
     const h = harness(servers);
-    await h.chat.sendMessage({ text: 'toggle logging' });
-    await h.settle();
-    const [asked] = h.toolParts();
+    const asked = await h.ask('toggle logging');
     servers.everything = { trust: 'untrusted', overrides: { 'toggle-simulated-logging': 'deny' } };
-    await h.chat.addToolApprovalResponse({ id: asked!.approval.id, approved: true });
-    await h.settle();
+    await h.answer(asked, true);
     // The AI SDK keeps `approved: true` on the denied part: without the route's normalising, this request is a 400.
     expect(h.toolParts()[0]).toMatchObject({ state: 'output-denied', approval: { approved: true } });
     const prompts = h.prompts.length;
@@ -365,14 +355,11 @@ describe('AI SDK: approval policy and audience at the network boundary', () => {
     const storeA = createMcpChatStore({ storage: a });
     const storeB = createMcpChatStore({ storage: b });
     const h = harness({ everything: { trust: 'untrusted' } }, storeA);
-    await h.chat.sendMessage({ text: 'toggle logging' });
-    await h.settle();
-    const [asked] = h.toolParts();
+    const asked = await h.ask('toggle logging');
     const before = executions.length;
     // Asked on A, answered on B.
     h.useInstance(storeB);
-    await h.chat.addToolApprovalResponse({ id: asked!.approval.id, approved: true });
-    await h.settle();
+    await h.answer(asked, true);
     const ran = executions.length - before;
     const approvalBody = h.requests.at(-1);
     // Replays on B and on A.
@@ -445,14 +432,11 @@ describe('AI SDK: approval policy and audience at the network boundary', () => {
     it('Redis goes away mid-chat: nothing runs, the error is clear, nothing crashes, the answer is recorded', async () => {
       const store = createMcpChatStore({ storage: createRedisChatStorage(await connect()), onStorageError: () => {} });
       const h = harness({ everything: { trust: 'untrusted' } }, store);
-      await h.chat.sendMessage({ text: 'toggle logging' });
-      await h.settle();
-      const [asked] = h.toolParts();
+      const asked = await h.ask('toggle logging');
       const before = executions.length;
       await redis.stop();
       try {
-        await h.chat.addToolApprovalResponse({ id: asked!.approval.id, approved: true });
-        await h.settle();
+        await h.answer(asked, true);
         expect(h.statuses.at(-1)).toBe(503);
         expect(h.bodies.at(-1)).toMatch(/state is unavailable right now, so nothing ran/);
         expect(executions.length).toBe(before);
