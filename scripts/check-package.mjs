@@ -77,10 +77,16 @@ const reach = (file, seen = new Set()) => {
   for (const spec of imports(file)) if (spec.startsWith('.')) reach(join(dirname(file), spec), seen);
   return seen;
 };
-for (const entry of ['mcp/index.js', 'ai-sdk/index.js']) {
+for (const entry of ['mcp/index.js', 'mcp/v2.js', 'ai-sdk/index.js']) {
   for (const file of reach(join(root, 'dist', entry))) {
     const text = readFileSync(file, 'utf8');
     if (/from 'react'|from "react"|'use client'|"use client"/.test(text)) strays.push(`${entry} reaches ${file}, which needs React`);
+  }
+}
+// Each SDK line's entry loads only its own SDK: a v2-only host has no @modelcontextprotocol/sdk, and the reverse.
+for (const [entry, other] of [['mcp/index.js', '@modelcontextprotocol/client'], ['mcp/react.js', '@modelcontextprotocol/client'], ['mcp/v2.js', '@modelcontextprotocol/sdk'], ['mcp/v2-react.js', '@modelcontextprotocol/sdk']]) {
+  for (const file of reach(join(root, 'dist', entry))) {
+    for (const spec of imports(file)) if (spec === other || spec.startsWith(`${other}/`)) strays.push(`${entry} reaches ${file}, which imports ${spec}`);
   }
 }
 if (strays.length) {

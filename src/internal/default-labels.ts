@@ -67,6 +67,8 @@ export const defaultLabels = {
   reasons: 'Why you are asked',
   toolName: 'Tool',
   server: 'Server',
+  /** Elicitation and sampling: the tool call a request was asked during. */
+  askedDuring: 'Asked during',
   trusted: 'trusted',
   untrusted: 'not trusted',
   showMore: 'Show all',

@@ -8,24 +8,12 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { CreateMessageRequestSchema, ElicitRequestSchema, ElicitationCompleteNotificationSchema, McpError, ToolListChangedNotificationSchema, type ClientCapabilities } from '@modelcontextprotocol/sdk/types.js';
 import { createToolListWatcher, type ToolListWatcher, type ToolListWatcherOptions } from '../core/tool/watcher.js';
-import type { ApprovalController, ElicitationOutcome } from '../core/consent/controller.js';
+import type { ApprovalController } from '../core/consent/controller.js';
 import { isRecord } from '../core/shared/issues.js';
-import { copyArray, ownData } from '../core/shared/read.js';
+import { ownData } from '../core/shared/read.js';
+import { answerOnce, beginCall, bindClient, bindingOf, capabilitiesFor, eitherSignal, elicit, listAllTools, sample, soleCall, type McpCapabilityOptions, type McpRequestHandlerOptions } from './shared.js';
 
-/** What {@link mcpClientCapabilities} declares. */
-export interface McpCapabilityOptions {
-  /** Form and/or URL elicitation. Default both. */
-  elicitation?: boolean | { form?: boolean | undefined; url?: boolean | undefined } | undefined;
-  /** Sampling. Default true. */
-  sampling?: boolean | undefined;
-  /**
-   * Answer task-augmented elicitation and sampling requests (the `-async`
-   * tools of server-everything). Declare it only when the client also gets a
-   * `taskStore` (the SDK's `InMemoryTaskStore` needs Node's crypto; in a
-   * browser bring your own). Default false.
-   */
-  tasks?: boolean | undefined;
-}
+export { answerInputRequests, elicitationsFromError, relatedTaskId, SAMPLING_REJECTED_CODE, type InputRequestOptions, type McpCapabilityOptions, type McpRequestHandlerOptions } from './shared.js';
 
 /**
  * The client capabilities to pass to `new Client(info, { capabilities })`:
@@ -39,22 +27,7 @@ export interface McpCapabilityOptions {
  * new Client(info, { capabilities: mcpClientCapabilities({ tasks: true }), taskStore: new InMemoryTaskStore() });
  */
 export function mcpClientCapabilities(options: McpCapabilityOptions = {}): ClientCapabilities {
-  const elicitation = options.elicitation ?? true;
-  const form = elicitation === true || (typeof elicitation === 'object' && elicitation.form !== false);
-  const url = elicitation === true || (typeof elicitation === 'object' && elicitation.url !== false);
-  const sampling = options.sampling !== false;
-  const capabilities: Record<string, unknown> = {};
-  if (form || url) capabilities.elicitation = { ...(form ? { form: {} } : {}), ...(url ? { url: {} } : {}) };
-  if (sampling) capabilities.sampling = {};
-  if (options.tasks === true && (form || url || sampling)) {
-    capabilities.tasks = {
-      requests: {
-        ...(sampling ? { sampling: { createMessage: {} } } : {}),
-        ...(form || url ? { elicitation: { create: {} } } : {}),
-      },
-    };
-  }
-  return capabilities as ClientCapabilities;
+  return capabilitiesFor(options, true) as ClientCapabilities;
 }
 
 /** The SDK's task store on a request's `extra`, as far as the handlers use it. */
@@ -118,34 +91,6 @@ async function answerAsTask(
   return { task: created };
 }
 
-/** Options for {@link registerMcpRequestHandlers}. */
-export interface McpRequestHandlerOptions {
-  /**
-   * Runs the host's model for an approved sampling request and returns a
-   * `CreateMessageResult`. Without it, every sampling request is refused.
-   */
-  sample?: ((params: Record<string, unknown>, context: { signal: AbortSignal }) => Promise<unknown>) | undefined;
-  /** Ties a server request to a call of the host (its card gets focus back), e.g. through a related task id. */
-  callIdFor?: ((request: { method: string; params: unknown }, extra: { requestId: string | number }) => string | undefined) | undefined;
-  /** A URL elicitation's out-of-band flow finished (`notifications/elicitation/complete`). */
-  onElicitationComplete?: ((elicitationId: string) => void) | undefined;
-  /** How many answered request ids to remember against replays. Default 500. */
-  memory?: number | undefined;
-}
-
-/**
- * The task a server request belongs to (`_meta["io.modelcontextprotocol/related-task"].taskId`),
- * so a host can tie it to the call that started the task. `undefined` when none.
- */
-export function relatedTaskId(request: unknown): string | undefined {
-  const meta = ownData(ownData(request, 'params'), '_meta');
-  const id = ownData(ownData(meta, 'io.modelcontextprotocol/related-task'), 'taskId');
-  return typeof id === 'string' ? id : undefined;
-}
-
-/** The error a person's refusal of a sampling request gives the server (the spec's suggestion). */
-export const SAMPLING_REJECTED_CODE = -1;
-
 /**
  * Registers the client's handlers for `elicitation/create` and
  * `sampling/createMessage` (and the elicitation-complete notification), so
@@ -160,19 +105,15 @@ export const SAMPLING_REJECTED_CODE = -1;
  * const stop = registerMcpRequestHandlers(client, controller, 'everything', { sample: runMyModel });
  */
 export function registerMcpRequestHandlers(client: Client, controller: ApprovalController, serverId: string, options: McpRequestHandlerOptions = {}): () => void {
-  const memory = options.memory ?? 500;
-  const answers = new Map<string, Promise<unknown>>();
-  // One answer per server request id; the oldest are forgotten first.
-  const once = (method: string, extra: RequestExtra, ask: () => Promise<unknown>): Promise<unknown> => {
-    const key = `${method}:${String(extra.requestId)}`;
-    const known = answers.get(key);
-    if (known) return known;
-    const answer = ask();
-    answers.set(key, answer);
-    if (answers.size > memory) answers.delete(answers.keys().next().value!);
-    return answer;
+  const once = answerOnce(options.memory ?? 500);
+  const { binding, unbind } = bindClient(client, { controller, serverId, options });
+  // Who asks: the host's mapping first, else the one call in flight (`callMcpTool`).
+  const originOf = (request: { method: string; params: unknown }, extra: RequestExtra, signal: AbortSignal | undefined) => {
+    const call = soleCall(client);
+    const callId = options.callIdFor?.(request, extra) ?? call?.callId;
+    return { requestId: extra.requestId, callId, callName: call?.toolName, signal: eitherSignal(signal, call?.ended) };
   };
-  const removers: Array<() => void> = [];
+  const removers: Array<() => void> = [unbind];
   const register = (method: string, add: () => void) => {
     try {
       add();
@@ -184,17 +125,8 @@ export function registerMcpRequestHandlers(client: Client, controller: ApprovalC
 
   register('elicitation/create', () =>
     client.setRequestHandler(ElicitRequestSchema, (request, extra) =>
-      once(request.method, extra, async () => {
-        const ask = async (signal?: AbortSignal) => {
-          const outcome: ElicitationOutcome = await controller.requestElicitation({
-            serverId,
-            params: request.params,
-            requestId: extra.requestId,
-            signal,
-            callId: options.callIdFor?.(request, extra),
-          });
-          return outcome.result as unknown as Record<string, unknown>;
-        };
+      once(`${request.method}:${String(extra.requestId)}`, async () => {
+        const ask = (signal?: AbortSignal) => elicit(binding.controller, serverId, request.params, originOf(request, extra, signal));
         const asTask = await answerAsTask(request, extra, async (signal) => ({ ok: true, result: await ask(signal) }));
         return asTask ?? (await ask(extra.signal));
       }) as Promise<never>,
@@ -203,20 +135,8 @@ export function registerMcpRequestHandlers(client: Client, controller: ApprovalC
 
   register('sampling/createMessage', () =>
     client.setRequestHandler(CreateMessageRequestSchema, (request, extra) =>
-      once(request.method, extra, async () => {
-        const ask = async (signal?: AbortSignal): Promise<{ ok: true; result: Record<string, unknown> } | { ok: false; code: number; message: string }> => {
-          const outcome = await controller.requestSampling({
-            serverId,
-            params: request.params,
-            requestId: extra.requestId,
-            signal,
-            callId: options.callIdFor?.(request, extra),
-            sample: options.sample ?? (() => Promise.reject(new Error('This app has no model for sampling.'))),
-          });
-          if (outcome.outcome === 'approved' && outcome.result) return { ok: true, result: outcome.result };
-          if (outcome.outcome === 'failed') return { ok: false, code: -32603, message: outcome.error ?? 'The model failed.' };
-          return { ok: false, code: SAMPLING_REJECTED_CODE, message: 'User rejected sampling request' };
-        };
+      once(`${request.method}:${String(extra.requestId)}`, async () => {
+        const ask = (signal?: AbortSignal) => sample(binding.controller, serverId, request.params, originOf(request, extra, signal), options.sample);
         const asTask = await answerAsTask(request, extra, (signal) => ask(signal));
         if (asTask) return asTask;
         const answer = await ask(extra.signal);
@@ -241,58 +161,34 @@ export function registerMcpRequestHandlers(client: Client, controller: ApprovalC
   };
 }
 
-/**
- * The URL elicitations a tool call's error asks for: MCP error -32042
- * (`UrlElicitationRequiredError`) carries them in `data.elicitations`. Put
- * each through `controller.requestElicitation` (the same consent as a
- * request), then retry the call. `[]` for any other error.
- */
-export function elicitationsFromError(error: unknown): unknown[] {
-  if (!isRecord(error) && !(error instanceof Error)) return [];
-  if (ownData(error, 'code') !== -32042) return [];
-  const data = ownData(error, 'data');
-  // -32042 is only ever URL consent: the server's own `mode` never turns it into a form.
-  return (copyArray(isRecord(data) ? ownData(data, 'elicitations') : undefined, 16) ?? []).filter(isRecord).map((params) => ({ ...params, mode: 'url' }));
+/** Options for {@link callMcpTool}. */
+export interface McpCallOptions {
+  /** The host's id for this call (its card's `callId`): prompts during the call return focus there. */
+  callId?: string | undefined;
+  /** Stops the call; its open prompts close with `cancel`. */
+  signal?: AbortSignal | undefined;
+  /** The SDK's request timeout for the call, in ms. */
+  timeout?: number | undefined;
 }
 
 /**
- * Protocol 2026-07-28: a tool result of `resultType: "input_required"`
- * carries `inputRequests` by key. Each goes through the same consent as a
- * server request (elicitation or sampling); the answers, by the same keys, are
- * the `inputResponses` to send with the retried call. A request of an unknown
- * method is answered with a decline.
+ * `client.callTool` with the call recorded while it runs: an elicitation or
+ * sampling request that arrives meanwhile names the call's tool and returns
+ * focus to its card (when it is the only call in flight on the client; map
+ * others with `callIdFor`), and its prompt closes when the call ends, times
+ * out or is aborted, so a late answer is never sent. Register the handlers
+ * first.
+ *
+ * @example
+ * const result = await callMcpTool(client, { name: 'delete_file', arguments: { path } }, { callId: call.id, signal });
  */
-export async function answerInputRequests(
-  controller: ApprovalController,
-  serverId: string,
-  result: unknown,
-  options: { sample?: McpRequestHandlerOptions['sample']; callId?: string | undefined } = {},
-): Promise<Record<string, unknown>> {
-  const requests = ownData(result, 'inputRequests');
-  if (!isRecord(requests)) return {};
-  const entries = Object.keys(requests).slice(0, 32);
-  // A Map, then own properties: a key such as "__proto__" stays a key.
-  const answers = new Map<string, unknown>();
-  // One at a time, in order: the person answers them in the order the server listed them.
-  for (const key of entries) {
-    const request = ownData(requests, key);
-    const method = ownData(request, 'method');
-    const params = ownData(request, 'params');
-    if (method === 'elicitation/create') {
-      answers.set(key, (await controller.requestElicitation({ serverId, params, callId: options.callId })).result);
-    } else if (method === 'sampling/createMessage') {
-      const outcome = await controller.requestSampling({
-        serverId,
-        params,
-        callId: options.callId,
-        sample: options.sample ?? (() => Promise.reject(new Error('This app has no model for sampling.'))),
-      });
-      answers.set(key, outcome.outcome === 'approved' ? outcome.result : { error: { code: SAMPLING_REJECTED_CODE, message: 'User rejected sampling request' } });
-    } else {
-      answers.set(key, { action: 'decline' });
-    }
+export async function callMcpTool(client: Client, params: { name: string; arguments?: Record<string, unknown> | undefined }, options: McpCallOptions = {}): Promise<Awaited<ReturnType<Client['callTool']>>> {
+  const { end } = beginCall(bindingOf(client, 'callMcpTool'), options.callId, params.name, options.signal);
+  try {
+    return await client.callTool(params, undefined, { ...(options.signal ? { signal: options.signal } : {}), ...(options.timeout !== undefined ? { timeout: options.timeout } : {}) });
+  } finally {
+    end();
   }
-  return Object.fromEntries(answers);
 }
 
 /** Options for `watchMcpTools`: the watcher's, without `list` (the client lists). */
@@ -306,22 +202,6 @@ export type McpToolWatchOptions = Omit<ToolListWatcherOptions, 'serverId' | 'lis
    */
   listen?: boolean | undefined;
 };
-
-/** Every page of `tools/list`, with the first page's `ttlMs`. */
-async function listAllTools(client: Client, maxPages: number) {
-  const tools: unknown[] = [];
-  let cursor: string | undefined;
-  let ttlMs: unknown;
-  for (let page = 0; page < maxPages; page++) {
-    const result = await client.listTools(cursor === undefined ? undefined : { cursor });
-    if (page === 0) ttlMs = ownData(result, 'ttlMs');
-    tools.push(...(copyArray(ownData(result, 'tools'), 10_000) ?? []));
-    const next = ownData(result, 'nextCursor');
-    if (typeof next !== 'string' || next === '' || next === cursor) break;
-    cursor = next;
-  }
-  return { tools, ...(typeof ttlMs === 'number' ? { ttlMs } : {}) };
-}
 
 /**
  * Keeps a connected client's tool list fresh (see `createToolListWatcher`):
@@ -337,7 +217,7 @@ async function listAllTools(client: Client, maxPages: number) {
  */
 export function watchMcpTools(client: Client, serverId: string, options: McpToolWatchOptions = {}): ToolListWatcher {
   const maxPages = Math.max(1, options.maxPages ?? 50);
-  const watcher = createToolListWatcher({ ...options, serverId, list: () => listAllTools(client, maxPages) });
+  const watcher = createToolListWatcher({ ...options, serverId, list: () => listAllTools((cursor) => client.listTools(cursor === undefined ? undefined : { cursor }), maxPages) });
   let removed = options.listen === false;
   if (!removed) {
     try {

@@ -27,6 +27,8 @@ export interface ElicitationPrompt {
   decision: { reasons: readonly DecisionReason[] };
   /** The call this request belongs to; focus returns to its card. */
   callId?: string | undefined;
+  /** The tool that call runs: shown as "Asked during". */
+  callName?: string | undefined;
 }
 
 type Stage = 'form' | 'review';
@@ -249,6 +251,14 @@ export const ElicitationDescription = forwardRef<HTMLDivElement, ComponentPropsW
             {serverName} <span className="mcp-confirm-dialog-trust">({prompt.trust === 'trusted' ? labels.trusted : labels.untrusted})</span>
           </dd>
         </div>
+        {prompt.callName !== undefined && (
+          <div className="mcp-confirm-dialog-fact">
+            <dt className="mcp-confirm-dialog-term">{labels.askedDuring}</dt>
+            <dd data-slot="elicitation-call" className="mcp-confirm-dialog-value">
+              <code data-slot="elicitation-call" translate="no" className="mcp-machine-name">{prompt.callName}</code>
+            </dd>
+          </div>
+        )}
       </dl>
       {prompt.view.message && (
         <p data-slot="elicitation-message" className="mcp-elicitation-message">

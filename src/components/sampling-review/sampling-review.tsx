@@ -27,6 +27,8 @@ export interface SamplingPrompt {
   result?: SamplingResultView | undefined;
   decision: { reasons: readonly DecisionReason[] };
   callId?: string | undefined;
+  /** The tool the call runs: shown as "Asked during". */
+  callName?: string | undefined;
   /** Blocks the reviewer may not see: `omit` (default: neither shown nor sent) or `show` (shown marked, and sent). */
   hidden?: 'omit' | 'show' | undefined;
 }
@@ -211,6 +213,14 @@ export const SamplingDescription = forwardRef<HTMLDivElement, ComponentPropsWith
             {serverName} <span className="mcp-confirm-dialog-trust">({prompt.trust === 'trusted' ? labels.trusted : labels.untrusted})</span>
           </dd>
         </div>
+        {prompt.callName !== undefined && (
+          <div className="mcp-confirm-dialog-fact">
+            <dt className="mcp-confirm-dialog-term">{labels.askedDuring}</dt>
+            <dd data-slot="sampling-call" className="mcp-confirm-dialog-value">
+              <code data-slot="sampling-call" translate="no" className="mcp-machine-name">{prompt.callName}</code>
+            </dd>
+          </div>
+        )}
       </dl>
       <ul className="mcp-confirm-dialog-list">
         {prompt.decision.reasons.map((reason) => (

@@ -11,7 +11,7 @@ import { isRecord } from '../shared/issues.js';
 import { ownData } from '../shared/read.js';
 import { createConsentContext, textOf, type ConsentContext } from './context.js';
 import { runConsentFlow, type FlowEnvironment } from './flow.js';
-import { serverRecord } from './kinds/server-record.js';
+import { callNameOf, serverRecord } from './kinds/server-record.js';
 import { decideToolRequest, readToolRequest, toolKind } from './kinds/tool.js';
 import { createConsentQueue } from './queue.js';
 import type { ApprovalController, ApprovalControllerOptions, ApprovalPolicy, ElicitationOutcome, ElicitationRequest, SamplingOutcome, SamplingRequest } from './types.js';
@@ -55,7 +55,7 @@ export function createConsentController(options: ApprovalControllerOptions, kind
   const unhandled = <K extends 'elicitation' | 'sampling'>(kind: K, raw: unknown) => {
     const serverId = textOf(raw, 'serverId') ?? '';
     const decision: ServerRequestDecision = { kind, action: 'block', reasons: [decisionReason(kind === 'elicitation' ? 'elicitation-off' : 'sampling-off', context.reasonLabels())], trust: context.trustOf(serverId), mode: 'default' };
-    const record = serverRecord(context, kind, { serverId, callId: textOf(raw, 'callId'), requestId: ownData(raw, 'requestId') }, decision, { outcome: 'blocked', decidedBy: 'policy', reasons: decision.reasons });
+    const record = serverRecord(context, kind, { serverId, callId: textOf(raw, 'callId'), callName: callNameOf(raw), requestId: ownData(raw, 'requestId') }, decision, { outcome: 'blocked', decidedBy: 'policy', reasons: decision.reasons });
     context.report(record);
     return record;
   };

@@ -119,6 +119,8 @@ export interface PendingBase {
   serverName: string;
   /** The call this belongs to, when the host said. */
   callId?: string | undefined;
+  /** The tool that call runs (elicitation, sampling), cleaned for display: the prompt names it. */
+  callName?: string | undefined;
 }
 
 /** A tool call waiting for a person. Also what the confirmation dialog renders. */
@@ -218,6 +220,8 @@ export interface ElicitationRequest {
   params: unknown;
   /** The call this request belongs to, when known (focus returns to its card). */
   callId?: string | undefined;
+  /** The tool that call runs, when known: the dialog names it ("Asked during …"). */
+  callName?: string | undefined;
   /** The JSON-RPC id of the server's request, for the record. */
   requestId?: string | number | undefined;
   /** Aborted when the server withdrew the request (or it timed out): the prompt closes and the answer is `cancel`. */
@@ -242,6 +246,8 @@ export interface SamplingRequest {
   /** Runs the host's model on the (possibly edited) request and returns a `CreateMessageResult`. */
   sample: (params: Record<string, unknown>, context: { signal: AbortSignal }) => Promise<unknown>;
   callId?: string | undefined;
+  /** See {@link ElicitationRequest.callName}. */
+  callName?: string | undefined;
   requestId?: string | number | undefined;
   signal?: AbortSignal | undefined;
   /** See {@link ElicitationRequest.blocking}. Default true. */

@@ -64,6 +64,14 @@ export interface ToolListWatcherOptions {
   coalesceMs?: number | undefined;
   /** Refetch even without `ttlMs` this often (ms); default never. */
   maxAgeMs?: number | undefined;
+  /**
+   * A timed refetch (`ttlMs`, `maxAgeMs`, a retry after a failure) never
+   * comes sooner than this many ms after the last one, so a server's tiny
+   * `ttlMs` cannot make the host poll it. Default 1000. A `ttlMs` of 0 ("do
+   * not reuse", what SDK v2 servers send without a cache hint) schedules
+   * nothing: the list refetches on list changes, `maxAgeMs` or `refresh()`.
+   */
+  minIntervalMs?: number | undefined;
   now?: (() => number) | undefined;
   setTimer?: ((run: () => void, ms: number) => unknown) | undefined;
   clearTimer?: ((timer: unknown) => void) | undefined;
@@ -110,6 +118,9 @@ export function createToolListWatcher(options: ToolListWatcherOptions): ToolList
   const setTimer = options.setTimer ?? ((run: () => void, ms: number) => setTimeout(run, ms));
   const clearTimer = options.clearTimer ?? ((timer: unknown) => clearTimeout(timer as ReturnType<typeof setTimeout>));
   const coalesceMs = Math.max(0, options.coalesceMs ?? 250);
+  const minIntervalMs = Math.max(0, Number.isFinite(options.minIntervalMs) ? options.minIntervalMs! : 1000);
+  // Only a positive TTL sets a timer.
+  const timedExpiry = (expiresAt: number | null, fetchedAt: number | undefined) => (expiresAt !== null && fetchedAt !== undefined && expiresAt > fetchedAt ? expiresAt : null);
   const listeners = new Set<() => void>();
   let snapshot: ToolListSnapshot = { serverId: options.serverId, tools: [], fetchedAt: undefined, expiresAt: null, changes: [], status: 'idle', error: undefined };
   let disposed = false;
@@ -145,7 +156,7 @@ export function createToolListWatcher(options: ToolListWatcherOptions): ToolList
     expiry = setTimer(() => {
       expiry = undefined;
       void refresh('expired');
-    }, Math.min(MAX_TIMER_MS, Math.max(0, at - now())));
+    }, Math.min(MAX_TIMER_MS, Math.max(minIntervalMs, at - now())));
   };
 
   const fetchOnce = async (reason: ToolListFetchReason): Promise<ToolListSnapshot> => {
@@ -163,7 +174,7 @@ export function createToolListWatcher(options: ToolListWatcherOptions): ToolList
       }
       publish({ ...snapshot, status: 'error', error });
       // Try again when the list would have expired, so a failure does not freeze a stale list forever.
-      schedule(snapshot.expiresAt);
+      schedule(timedExpiry(snapshot.expiresAt, snapshot.fetchedAt));
       return snapshot;
     }
     if (disposed || mine !== generation) return snapshot;
@@ -193,7 +204,7 @@ export function createToolListWatcher(options: ToolListWatcherOptions): ToolList
     const expiresAt = toolListExpiresAt(isRecord(raw) && !Array.isArray(raw) ? (raw as unknown as ListToolsResult) : undefined, fetchedAt);
     publish({ serverId: options.serverId, tools, fetchedAt, expiresAt, changes, status: 'ready', error: undefined });
     changes.forEach(report);
-    schedule(expiresAt);
+    schedule(timedExpiry(expiresAt, fetchedAt));
     return snapshot;
   };
 

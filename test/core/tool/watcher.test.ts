@@ -131,4 +131,31 @@ describe('tool-list watcher', () => {
       { numRuns: 300 },
     );
   });
+  it('a ttlMs of 0 (SDK v2 servers without a cache hint) schedules no refetch, and a tiny ttlMs cannot make it poll', async () => {
+    for (const [ttlMs, expected] of [
+      [0, [0]],
+      [1, [0, 1000, 2000]],
+    ] as const) {
+      const c = clock();
+      const fetches: number[] = [];
+      const watcher = createToolListWatcher({ serverId: 'notes', list: async () => (fetches.push(c.now()), { tools: [readOnly], ttlMs }), ...c });
+      await watcher.refresh();
+      for (let i = 0; i < 4; i++) await c.advance(500);
+      expect(fetches).toEqual(expected);
+      expect(c.pending()).toBe(ttlMs === 0 ? 0 : 1);
+      watcher.dispose();
+    }
+  });
+
+  it('a list that keeps failing is retried no more often than minIntervalMs', async () => {
+    const c = clock();
+    let calls = 0;
+    const watcher = createToolListWatcher({ serverId: 'notes', list: async () => (calls++ === 0 ? { tools: [readOnly], ttlMs: 10 } : Promise.reject(new Error('down'))), minIntervalMs: 5000, ...c });
+    await watcher.refresh();
+    for (let i = 0; i < 20; i++) await c.advance(1000);
+    // First fetch at 0, then one timed attempt per 5 s over 20 s.
+    expect(calls).toBe(5);
+    expect(watcher.getSnapshot()).toMatchObject({ status: 'error', tools: [readOnly] });
+    watcher.dispose();
+  });
 });

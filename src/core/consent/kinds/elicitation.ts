@@ -12,7 +12,7 @@ import { decisionReason, withReason } from '../../tool/decisions.js';
 import { signalOf, textOf, type ConsentContext } from '../context.js';
 import type { ConsentKindModule, FlowStep } from '../flow.js';
 import type { ElicitationOutcome, PendingElicitation } from '../types.js';
-import { serverRecord, type ServerRequestBase } from './server-record.js';
+import { callNameOf, serverRecord, type ServerRequestBase } from './server-record.js';
 
 /** An elicitation as read once. */
 export interface ElicitationRead extends ServerRequestBase {
@@ -42,6 +42,7 @@ export function readElicitationRequest(context: ConsentContext, raw: unknown): E
   return {
     serverId: textOf(raw, 'serverId') ?? '',
     callId: textOf(raw, 'callId'),
+    callName: callNameOf(raw),
     requestId: ownData(raw, 'requestId'),
     view,
     signal: signalOf(raw),
@@ -67,6 +68,8 @@ export function elicitationKind(context: ConsentContext): ConsentKindModule<Elic
       serverId: request.serverId,
       serverName: context.serverName(request.serverId),
       ...(request.callId !== undefined ? { callId: request.callId } : {}),
+    ...(request.callName !== undefined ? { callName: request.callName } : {}),
+      ...(request.callName !== undefined ? { callName: request.callName } : {}),
       trust: decision.trust,
       view: request.view,
       decision,

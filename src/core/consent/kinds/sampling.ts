@@ -21,7 +21,7 @@ import { decisionReason, withReason } from '../../tool/decisions.js';
 import { signalOf, textOf, type ConsentContext } from '../context.js';
 import type { ConsentKindModule, FlowStep } from '../flow.js';
 import type { PendingSampling, SamplingOutcome, SamplingRequest } from '../types.js';
-import { serverRecord, type ServerRequestBase } from './server-record.js';
+import { callNameOf, serverRecord, type ServerRequestBase } from './server-record.js';
 
 /** A sampling request as read once. */
 export interface SamplingRead extends ServerRequestBase {
@@ -62,6 +62,7 @@ export function readSamplingRequest(raw: unknown): SamplingRead {
   return {
     serverId: textOf(raw, 'serverId') ?? '',
     callId: textOf(raw, 'callId'),
+    callName: callNameOf(raw),
     requestId: ownData(raw, 'requestId'),
     snapshot,
     view: parseSamplingRequest(isRecord(params) ? snapshot : undefined),
@@ -90,6 +91,7 @@ export function samplingKind(context: ConsentContext): ConsentKindModule<Samplin
     serverId: request.serverId,
     serverName: context.serverName(request.serverId),
     ...(request.callId !== undefined ? { callId: request.callId } : {}),
+    ...(request.callName !== undefined ? { callName: request.callName } : {}),
     trust: decision.trust,
     stage,
     view: request.view,

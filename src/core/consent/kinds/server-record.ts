@@ -1,12 +1,20 @@
 /** The record every server request (elicitation, sampling) reports when it settles. */
 import type { ServerRequestDecision, ServerRequestRecord } from '../../requests/server-requests.js';
-import type { ConsentContext } from '../context.js';
+import { textOf, type ConsentContext } from '../context.js';
+import { safeName } from '../../tool/decisions.js';
 
 /** What every server request carries for its record. */
 export interface ServerRequestBase {
   serverId: string;
   callId: string | undefined;
+  /** The tool the call runs, when the host said: the prompt names it. */
+  callName: string | undefined;
   requestId: unknown;
+}
+
+/** The call's tool name as a request gives it, cleaned for display; `undefined` when absent or empty. */
+export function callNameOf(raw: unknown): string | undefined {
+  return safeName(textOf(raw, 'callName'), 80) || undefined;
 }
 
 /** Builds the record: `first` is the decision made before anyone was asked (its action is `policyAction`). */

@@ -1,0 +1,274 @@
+/**
+ * What both MCP SDK lines share (`./mcp` for `@modelcontextprotocol/sdk` 1.x,
+ * `./mcp/v2` for `@modelcontextprotocol/client` 2.x): the answers to server
+ * requests through the controller, the calls in flight a request is
+ * attributed to, input requests, capabilities. Imports no SDK, so each entry
+ * loads only its own line.
+ */
+import type { ApprovalController } from '../core/consent/controller.js';
+import { isRecord } from '../core/shared/issues.js';
+import { copyArray, ownData } from '../core/shared/read.js';
+
+/** What `mcpClientCapabilities` declares. */
+export interface McpCapabilityOptions {
+  /** Form and/or URL elicitation. Default both. */
+  elicitation?: boolean | { form?: boolean | undefined; url?: boolean | undefined } | undefined;
+  /** Sampling. Default true. */
+  sampling?: boolean | undefined;
+  /**
+   * Answer task-augmented elicitation and sampling requests (the `-async`
+   * tools of server-everything). SDK 1.x only (2.x has no task client).
+   * Declare it only when the client also gets a `taskStore` (the SDK's
+   * `InMemoryTaskStore` needs Node's crypto; in a browser bring your own).
+   * Default false.
+   */
+  tasks?: boolean | undefined;
+}
+
+/** The capabilities object both lines accept; `tasks` only where the line can answer them. */
+export function capabilitiesFor(options: McpCapabilityOptions, allowTasks: boolean): Record<string, unknown> {
+  const elicitation = options.elicitation ?? true;
+  const form = elicitation === true || (typeof elicitation === 'object' && elicitation.form !== false);
+  const url = elicitation === true || (typeof elicitation === 'object' && elicitation.url !== false);
+  const sampling = options.sampling !== false;
+  const capabilities: Record<string, unknown> = {};
+  if (form || url) capabilities.elicitation = { ...(form ? { form: {} } : {}), ...(url ? { url: {} } : {}) };
+  if (sampling) capabilities.sampling = {};
+  if (allowTasks && options.tasks === true && (form || url || sampling)) {
+    capabilities.tasks = {
+      requests: {
+        ...(sampling ? { sampling: { createMessage: {} } } : {}),
+        ...(form || url ? { elicitation: { create: {} } } : {}),
+      },
+    };
+  }
+  return capabilities;
+}
+
+/** Options for `registerMcpRequestHandlers` (both lines). */
+export interface McpRequestHandlerOptions {
+  /**
+   * Runs the host's model for an approved sampling request and returns a
+   * `CreateMessageResult`. Without it, every sampling request is refused.
+   */
+  sample?: ((params: Record<string, unknown>, context: { signal: AbortSignal }) => Promise<unknown>) | undefined;
+  /**
+   * Ties a server request to a call of the host (its card gets focus back),
+   * e.g. through a related task id. Calls made with `callMcpTool` are tied
+   * without it whenever they are the only call in flight on the client.
+   */
+  callIdFor?: ((request: { method: string; params: unknown }, extra: { requestId: string | number }) => string | undefined) | undefined;
+  /** A URL elicitation's out-of-band flow finished (`notifications/elicitation/complete`, protocol 2025-11-25 only). */
+  onElicitationComplete?: ((elicitationId: string) => void) | undefined;
+  /** How many answered request ids to remember against replays. Default 500. */
+  memory?: number | undefined;
+}
+
+/** A call in flight that server requests can be attributed to. */
+export interface McpCallInFlight {
+  callId: string | undefined;
+  /** The tool's name, shown in the prompt ("Asked during …"). */
+  toolName: string;
+  /** Aborted when the call ends (it settled, timed out or was aborted): its prompts close. */
+  ended: AbortSignal;
+}
+
+/** What a registration keeps per client, for `callMcpTool`. */
+export interface McpBinding {
+  controller: ApprovalController;
+  serverId: string;
+  options: McpRequestHandlerOptions;
+  calls: Set<McpCallInFlight>;
+}
+
+const bindings = new WeakMap<object, McpBinding>();
+
+/** Ties a client to the controller it answers through; returns the un-binding. */
+export function bindClient(client: object, binding: Omit<McpBinding, 'calls'>): { binding: McpBinding; unbind: () => void } {
+  const full: McpBinding = { ...binding, calls: bindings.get(client)?.calls ?? new Set() };
+  bindings.set(client, full);
+  return {
+    binding: full,
+    unbind: () => {
+      if (bindings.get(client) === full) bindings.delete(client);
+    },
+  };
+}
+
+/** The registration of a client, or a clear error for a host that forgot it. */
+export function bindingOf(client: object, caller: string): McpBinding {
+  const binding = bindings.get(client);
+  if (!binding) throw new Error(`${caller}: register the request handlers for this client first (registerMcpRequestHandlers or useMcpRequestHandlers), so its prompts go through the approval controller.`);
+  return binding;
+}
+
+/** The one call in flight on a client; none when there are several (a request could belong to any). */
+export function soleCall(client: object): McpCallInFlight | undefined {
+  const calls = bindings.get(client)?.calls;
+  if (!calls || calls.size !== 1) return undefined;
+  return calls.values().next().value;
+}
+
+/** Marks a call as in flight until the returned function runs (which also closes its prompts). */
+export function beginCall(binding: McpBinding, callId: string | undefined, toolName: string, signal: AbortSignal | undefined): { call: McpCallInFlight; end: () => void } {
+  const ended = new AbortController();
+  const call: McpCallInFlight = { callId, toolName, ended: ended.signal };
+  const onAbort = () => ended.abort(signal?.reason);
+  signal?.addEventListener('abort', onAbort, { once: true });
+  if (signal?.aborted) ended.abort(signal.reason);
+  binding.calls.add(call);
+  return {
+    call,
+    end() {
+      binding.calls.delete(call);
+      signal?.removeEventListener('abort', onAbort);
+      ended.abort();
+    },
+  };
+}
+
+/** A signal aborted when any of the given ones is. */
+export function eitherSignal(...signals: Array<AbortSignal | undefined>): AbortSignal | undefined {
+  const present = signals.filter((signal): signal is AbortSignal => signal !== undefined);
+  if (present.length <= 1) return present[0];
+  const both = new AbortController();
+  for (const signal of present) {
+    if (signal.aborted) {
+      both.abort(signal.reason);
+      break;
+    }
+    signal.addEventListener('abort', () => both.abort(signal.reason), { once: true });
+  }
+  return both.signal;
+}
+
+/** One answer per server request id; the oldest are forgotten first. */
+export function answerOnce(memory: number) {
+  const answers = new Map<string, Promise<unknown>>();
+  return <T>(key: string, ask: () => Promise<T>): Promise<T> => {
+    const known = answers.get(key);
+    if (known) return known as Promise<T>;
+    const answer = ask();
+    answers.set(key, answer);
+    if (answers.size > memory) answers.delete(answers.keys().next().value!);
+    return answer;
+  };
+}
+
+/** The error a person's refusal of a sampling request gives the server (the spec's suggestion). */
+export const SAMPLING_REJECTED_CODE = -1;
+
+const NO_MODEL = () => Promise.reject(new Error('This app has no model for sampling.'));
+
+/** Where a server request came from, for the prompt and its record. */
+export interface RequestOrigin {
+  requestId?: string | number | undefined;
+  signal?: AbortSignal | undefined;
+  callId?: string | undefined;
+  callName?: string | undefined;
+}
+
+/** An elicitation through the controller; the answer is the `ElicitResult` to send. */
+export async function elicit(controller: ApprovalController, serverId: string, params: unknown, origin: RequestOrigin): Promise<Record<string, unknown>> {
+  const outcome = await controller.requestElicitation({ serverId, params, ...origin });
+  return outcome.result as unknown as Record<string, unknown>;
+}
+
+/** A sampling request through the controller: the result, or the error to send. */
+export async function sample(
+  controller: ApprovalController,
+  serverId: string,
+  params: unknown,
+  origin: RequestOrigin,
+  run: McpRequestHandlerOptions['sample'],
+): Promise<{ ok: true; result: Record<string, unknown> } | { ok: false; code: number; message: string }> {
+  const outcome = await controller.requestSampling({ serverId, params, ...origin, sample: run ?? NO_MODEL });
+  if (outcome.outcome === 'approved' && outcome.result) return { ok: true, result: outcome.result };
+  if (outcome.outcome === 'failed') return { ok: false, code: -32603, message: outcome.error ?? 'The model failed.' };
+  return { ok: false, code: SAMPLING_REJECTED_CODE, message: 'User rejected sampling request' };
+}
+
+/**
+ * The task a server request belongs to (`_meta["io.modelcontextprotocol/related-task"].taskId`),
+ * so a host can tie it to the call that started the task. `undefined` when none.
+ */
+export function relatedTaskId(request: unknown): string | undefined {
+  const meta = ownData(ownData(request, 'params'), '_meta');
+  const id = ownData(ownData(meta, 'io.modelcontextprotocol/related-task'), 'taskId');
+  return typeof id === 'string' ? id : undefined;
+}
+
+/**
+ * The URL elicitations a tool call's error asks for: MCP error -32042
+ * (`UrlElicitationRequiredError`, protocol 2025-11-25) carries them in
+ * `data.elicitations`. Put each through `controller.requestElicitation` (the
+ * same consent as a request), then retry the call. `[]` for any other error.
+ */
+export function elicitationsFromError(error: unknown): unknown[] {
+  if (!isRecord(error) && !(error instanceof Error)) return [];
+  if (ownData(error, 'code') !== -32042) return [];
+  const data = ownData(error, 'data');
+  // -32042 is only ever URL consent: the server's own `mode` never turns it into a form.
+  return (copyArray(isRecord(data) ? ownData(data, 'elicitations') : undefined, 16) ?? []).filter(isRecord).map((params) => ({ ...params, mode: 'url' }));
+}
+
+/** Options for `answerInputRequests`. */
+export interface InputRequestOptions {
+  sample?: McpRequestHandlerOptions['sample'];
+  /** The call the requests belong to: its card gets focus back. */
+  callId?: string | undefined;
+  /** The call's tool, named in the prompt. */
+  callName?: string | undefined;
+  /** Aborted when the call no longer waits (it timed out or was stopped): open prompts close, the rest are not asked. */
+  signal?: AbortSignal | undefined;
+}
+
+/**
+ * Protocol 2026-07-28: a tool result of `resultType: "input_required"`
+ * carries `inputRequests` by key. Each goes through the same consent as a
+ * server request (elicitation or sampling); the answers, by the same keys, are
+ * the `inputResponses` to send with the retried call. A request of an unknown
+ * method is answered with a decline; once `signal` aborts, the rest are
+ * answered with `cancel` unasked.
+ */
+export async function answerInputRequests(controller: ApprovalController, serverId: string, result: unknown, options: InputRequestOptions = {}): Promise<Record<string, unknown>> {
+  const requests = ownData(result, 'inputRequests');
+  if (!isRecord(requests)) return {};
+  const entries = Object.keys(requests).slice(0, 32);
+  // A Map, then own properties: a key such as "__proto__" stays a key.
+  const answers = new Map<string, unknown>();
+  const origin: RequestOrigin = { callId: options.callId, callName: options.callName, signal: options.signal };
+  // One at a time, in order: the person answers them in the order the server listed them.
+  for (const key of entries) {
+    const request = ownData(requests, key);
+    const method = ownData(request, 'method');
+    const params = ownData(request, 'params');
+    if (options.signal?.aborted) {
+      answers.set(key, { action: 'cancel' });
+    } else if (method === 'elicitation/create') {
+      answers.set(key, await elicit(controller, serverId, params, origin));
+    } else if (method === 'sampling/createMessage') {
+      const answer = await sample(controller, serverId, params, origin, options.sample);
+      answers.set(key, answer.ok ? answer.result : { error: { code: answer.code, message: answer.message } });
+    } else {
+      answers.set(key, { action: 'decline' });
+    }
+  }
+  return Object.fromEntries(answers);
+}
+
+/** Every page of a `tools/list`, with the first page's `ttlMs`. */
+export async function listAllTools(list: (cursor: string | undefined) => Promise<unknown>, maxPages: number) {
+  const tools: unknown[] = [];
+  let cursor: string | undefined;
+  let ttlMs: unknown;
+  for (let page = 0; page < maxPages; page++) {
+    const result = await list(cursor);
+    if (page === 0) ttlMs = ownData(result, 'ttlMs');
+    tools.push(...(copyArray(ownData(result, 'tools'), 10_000) ?? []));
+    const next = ownData(result, 'nextCursor');
+    if (typeof next !== 'string' || next === '' || next === cursor) break;
+    cursor = next;
+  }
+  return { tools, ...(typeof ttlMs === 'number' ? { ttlMs } : {}) };
+}
