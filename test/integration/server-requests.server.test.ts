@@ -1,21 +1,10 @@
 import { InMemoryTaskStore } from '@modelcontextprotocol/sdk/experimental/tasks/stores/in-memory.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createApprovalController, initialElicitationValues, toolCallStatusFromTask, type ApprovalController, type ConsentRecord, type PendingConsent, type ToolCallStatus } from '../../src/core/index.js';
+import { createApprovalController, initialElicitationValues, toolCallStatusFromTask, type ApprovalController, type ConsentRecord, type ToolCallStatus } from '../../src/core/index.js';
 import { elicitationsFromError, mcpClientCapabilities, registerMcpRequestHandlers, relatedTaskId } from '../../src/mcp/index.js';
 import { startServer, type RunningServer } from './mcp-servers.js';
-
-/** The prompt the controller shows next, once it arrives. */
-async function nextPrompt<K extends PendingConsent['kind']>(controller: ApprovalController, kind: K): Promise<Extract<PendingConsent, { kind: K }>> {
-  return vi.waitFor(
-    () => {
-      const current = controller.getSnapshot().current;
-      if (current?.kind !== kind) throw new Error(`no ${kind} prompt yet`);
-      return current as Extract<PendingConsent, { kind: K }>;
-    },
-    { timeout: 10_000, interval: 20 },
-  );
-}
+import { nextPrompt } from './prompts.js';
 
 const textOf = (result: unknown) => ((result as CallToolResult).content ?? []).map((block) => (block.type === 'text' ? block.text : '')).join('\n');
 

@@ -1,0 +1,261 @@
+// `./mcp/v2`: the MCP SDK v2 client, against the v2 server's createMcpHandler
+// (in process, both eras), the same server over stdio (2025-era, real server
+// requests), and server-everything over stdio and streamable HTTP.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { Client, SdkError, StreamableHTTPClientTransport, type CallToolResult } from '@modelcontextprotocol/client';
+import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createApprovalController, type ApprovalController, type ConsentRecord, type ToolListChange } from '../../src/core/index.js';
+import { callMcpTool, elicitationsFromError, McpInputRoundsError, mcpClientCapabilities, registerMcpRequestHandlers, watchMcpTools } from '../../src/mcp/v2.js';
+import { createNotesState, notesHandler } from '../fixtures/servers/v2-notes.mjs';
+import { serverEntry } from './mcp-servers.js';
+import { nextPrompt } from './prompts.js';
+
+const notesScript = fileURLToPath(new URL('../fixtures/servers/v2-notes.mjs', import.meta.url));
+const textOf = (result: unknown) => ((result as CallToolResult).content ?? []).map((block) => (block.type === 'text' ? block.text : '')).join('\n');
+const scriptedModel = vi.fn(async () => ({ role: 'assistant', content: { type: 'text', text: 'two errands' }, model: 'scripted-model', stopReason: 'endTurn' }));
+
+type Era = 'legacy' | 'modern';
+const cleanups: Array<() => Promise<void> | void> = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+/** A v2 client on the in-process handler, in one era, answering through a fresh controller. */
+async function connectNotes(era: Era, clientOptions: { autoFulfill?: boolean } = {}) {
+  const notes = notesHandler(createNotesState());
+  const records: ConsentRecord[] = [];
+  const controller = createApprovalController({ onDecision: (record) => records.push(record), servers: { notes: { name: 'Notes', trust: 'trusted' } } });
+  const client = new Client(
+    { name: 'react-mcp-annotations-tests', version: '0.0.0' },
+    {
+      capabilities: mcpClientCapabilities({ tasks: true }),
+      versionNegotiation: { mode: era === 'modern' ? { pin: '2026-07-28' } : 'legacy' },
+      ...(clientOptions.autoFulfill === false ? { inputRequired: { autoFulfill: false } } : {}),
+    },
+  );
+  const stop = registerMcpRequestHandlers(client, controller, 'notes', { sample: scriptedModel });
+  await client.connect(new StreamableHTTPClientTransport(new URL('http://notes.test/mcp'), { fetch: notes.fetch }));
+  cleanups.push(async () => {
+    stop();
+    controller.dispose();
+    await client.close();
+    await notes.handler.close();
+  });
+  return { client, controller, records, state: notes.state };
+}
+
+/** Answers the next form prompt with a reason and returns it. */
+async function acceptWithReason(controller: ApprovalController, reason: string) {
+  const prompt = await nextPrompt(controller, 'elicitation');
+  expect(controller.respond(prompt.id, { action: 'accept', content: { reason } })).toBe(true);
+  return prompt;
+}
+
+describe('./mcp/v2 against the v2 server (createMcpHandler, in process)', () => {
+  it('declares elicitation and sampling, never tasks (v2 has no task client) nor applyDefaults; both eras connect', async () => {
+    expect(mcpClientCapabilities({ tasks: true })).toEqual({ elicitation: { form: {}, url: {} }, sampling: {} });
+    expect(mcpClientCapabilities({ elicitation: { url: false }, sampling: false })).toEqual({ elicitation: { form: {} } });
+    for (const era of ['legacy', 'modern'] as const) {
+      const { client } = await connectNotes(era);
+      expect(client.getProtocolEra()).toBe(era);
+      expect((await client.listTools()).tools.map((tool) => tool.name)).toEqual(['read_notes', 'delete_note', 'summarize', 'authorize']);
+    }
+  });
+
+  describe.each([
+    ['auto-fulfil', true],
+    ['manual', false],
+  ] as const)('2026-07-28, %s client', (_mode, autoFulfill) => {
+    it('callMcpTool: the input request names the call, returns focus to its card, and the answer and requestState go back', async () => {
+      const { client, controller, records, state } = await connectNotes('modern', { autoFulfill });
+      const call = callMcpTool(client, { name: 'delete_note', arguments: { id: 'n1' } }, { callId: 'card-7' });
+      const prompt = await acceptWithReason(controller, 'old');
+      expect(prompt).toMatchObject({ kind: 'elicitation', serverId: 'notes', serverName: 'Notes', callId: 'card-7', callName: 'delete_note', view: { mode: 'form', message: 'Delete note n1?' } });
+      expect(textOf(await call)).toBe('deleted n1 because "old" (state delete:n1)');
+      expect(state.calls.delete_note).toBe(2);
+      expect(records).toEqual([expect.objectContaining({ kind: 'elicitation', serverId: 'notes', callId: 'card-7', outcome: 'accept', decidedBy: 'user', fields: ['reason'] })]);
+      // An input request has no JSON-RPC id of its own: the record carries none.
+      expect(records[0]).not.toHaveProperty('requestId');
+    });
+
+    it('sampling and URL input requests go through the same queue; a decline goes back as a decline', async () => {
+      const { client, controller } = await connectNotes('modern', { autoFulfill });
+      const summary = callMcpTool(client, { name: 'summarize' }, { callId: 'card-8' });
+      const review = await nextPrompt(controller, 'sampling');
+      expect(review).toMatchObject({ callId: 'card-8', callName: 'summarize', stage: 'request' });
+      controller.respond(review.id, { action: 'approve' });
+      await vi.waitFor(() => expect(controller.getSnapshot().current).toMatchObject({ kind: 'sampling', stage: 'result' }));
+      controller.respond(review.id, { action: 'approve' });
+      expect(textOf(await summary)).toBe('summary: two errands');
+
+      const signIn = callMcpTool(client, { name: 'authorize' }, { callId: 'card-9' });
+      const url = await nextPrompt(controller, 'elicitation');
+      // 2026-07-28 URL elicitation has no elicitationId; it is still a URL consent.
+      expect(url.view).toMatchObject({ mode: 'url', url: { host: 'example.com', secure: true } });
+      controller.respond(url.id, { action: 'decline' });
+      expect(textOf(await signIn)).toBe('sign-in: decline');
+    });
+
+    it('aborting the call closes its prompt; no late answer and no further round reach the server', async () => {
+      const { client, controller, records, state } = await connectNotes('modern', { autoFulfill });
+      const abort = new AbortController();
+      const call = callMcpTool(client, { name: 'delete_note', arguments: { id: 'n3' } }, { callId: 'card-3', signal: abort.signal });
+      const prompt = await nextPrompt(controller, 'elicitation');
+      abort.abort(new Error('the person closed the chat'));
+      await expect(call).rejects.toThrow();
+      await vi.waitFor(() => expect(controller.getSnapshot().current).toBeUndefined());
+      expect(controller.respond(prompt.id, { action: 'accept', content: { reason: 'late' } })).toBe(false);
+      expect(state.calls.delete_note).toBe(1);
+      expect(records).toEqual([expect.objectContaining({ kind: 'elicitation', callId: 'card-3', outcome: 'cancel' })]);
+    });
+  });
+
+  it('the SDK auto-fulfils a plain client.callTool through the same handlers; the same input key in two calls is asked twice, never replayed', async () => {
+    const { client, controller, records } = await connectNotes('modern');
+    for (const reason of ['first', 'second']) {
+      const call = client.callTool({ name: 'delete_note', arguments: { id: reason } });
+      await acceptWithReason(controller, reason);
+      expect(textOf(await call)).toBe(`deleted ${reason} because "${reason}" (state delete:${reason})`);
+    }
+    expect(records.map((record) => record.outcome)).toEqual(['accept', 'accept']);
+  });
+
+  it('a server that keeps asking is stopped after maxRounds', async () => {
+    const { client, controller } = await connectNotes('modern');
+    const call = callMcpTool(client, { name: 'delete_note', arguments: { id: 'n4' } }, { maxRounds: 0 });
+    await expect(call).rejects.toBeInstanceOf(McpInputRoundsError);
+    expect(controller.getSnapshot().current).toBeUndefined();
+  });
+
+  it('callMcpTool before the handlers are registered says so', async () => {
+    const client = new Client({ name: 'x', version: '0' });
+    await expect(callMcpTool(client, { name: 'read_notes' })).rejects.toThrow(/register the request handlers for this client first/);
+  });
+
+  it('2025-11-25: a URL elicitation arrives as error -32042 and becomes the same consent', async () => {
+    const { client, controller } = await connectNotes('legacy');
+    const failure = await client.callTool({ name: 'authorize' }).catch((error: unknown) => error);
+    const asked = elicitationsFromError(failure);
+    expect(asked).toEqual([expect.objectContaining({ mode: 'url', url: 'https://example.com/sign-in?state=v2', elicitationId: 'sign-in-1' })]);
+    const consent = controller.requestElicitation({ serverId: 'notes', params: asked[0] });
+    const prompt = await nextPrompt(controller, 'elicitation');
+    expect(prompt.view).toMatchObject({ mode: 'url', elicitationId: 'sign-in-1' });
+    controller.respond(prompt.id, { action: 'accept' });
+    await expect(consent).resolves.toMatchObject({ result: { action: 'accept' } });
+  });
+
+  it('2026-07-28: a hint flipped on the server arrives over subscriptions/listen, is reported, and costs the approval', async () => {
+    const notes = notesHandler(createNotesState());
+    const controller = createApprovalController({ servers: { notes: { trust: 'trusted' } } });
+    const client = new Client({ name: 't', version: '0' }, { capabilities: mcpClientCapabilities(), versionNegotiation: { mode: { pin: '2026-07-28' } } });
+    await client.connect(new StreamableHTTPClientTransport(new URL('http://notes.test/mcp'), { fetch: notes.fetch }));
+    const changes: ToolListChange[] = [];
+    const tools = watchMcpTools(client, 'notes', { store: controller.store, trust: () => 'trusted', onChange: (change) => changes.push(change), coalesceMs: 0 });
+    cleanups.push(async () => {
+      tools.dispose();
+      controller.dispose();
+      await client.close();
+      await notes.handler.close();
+    });
+    const first = await tools.refresh();
+    // ttlMs 0 (no cache hint) is "do not reuse", not "poll": nothing is scheduled.
+    expect(first).toMatchObject({ status: 'ready', expiresAt: first.fetchedAt });
+    const readNotes = first.tools.find((tool) => tool.name === 'read_notes')!;
+    expect(controller.store.remember(readNotes, { serverId: 'notes', trust: 'trusted' })).toEqual({ ok: true });
+    // The stream opens asynchronously; publish until the watcher has heard it.
+    notes.state.readOnly = false;
+    await vi.waitFor(
+      () => {
+        notes.handler.notify.toolsChanged();
+        expect(changes).toEqual([expect.objectContaining({ toolName: 'read_notes', kind: 'changed', parts: ['annotations'], approvalLost: true, reason: 'list-changed' })]);
+      },
+      { timeout: 10_000, interval: 200 },
+    );
+    expect(controller.store.isApproved(tools.getSnapshot().tools.find((tool) => tool.name === 'read_notes')!, { serverId: 'notes', trust: 'trusted' })).toBe(false);
+  });
+});
+
+describe('./mcp/v2 against real servers over stdio and streamable HTTP (2025-11-25 era)', () => {
+  async function stdioClient(command: string, args: string[], controller: ApprovalController, serverId: string, era: 'legacy' | 'auto' = 'legacy') {
+    const client = new Client({ name: 'react-mcp-annotations-tests', version: '0.0.0' }, { capabilities: mcpClientCapabilities(), versionNegotiation: { mode: era } });
+    const stop = registerMcpRequestHandlers(client, controller, serverId, { sample: scriptedModel });
+    await client.connect(new StdioClientTransport({ command, args, stderr: 'ignore', env: { PATH: process.env.PATH ?? '' } }));
+    cleanups.push(async () => {
+      stop();
+      await client.close();
+    });
+    return client;
+  }
+
+  it('the v2 notes server over stdio: its input requests become real server requests, each asked once and tied to the call', async () => {
+    const controller = createApprovalController({ servers: { notes: { trust: 'trusted' } } });
+    cleanups.push(() => controller.dispose());
+    const client = await stdioClient(process.execPath, [notesScript], controller, 'notes');
+    expect(client.getProtocolEra()).toBe('legacy');
+    const call = callMcpTool(client, { name: 'delete_note', arguments: { id: 'n5' } }, { callId: 'card-5' });
+    const prompt = await acceptWithReason(controller, 'done');
+    expect(prompt).toMatchObject({ callId: 'card-5', callName: 'delete_note' });
+    expect(typeof prompt.id).toBe('string');
+    expect(textOf(await call)).toContain('deleted n5 because "done"');
+  });
+
+  it('server-everything over stdio, negotiating (auto falls back to 2025): elicitation and sampling through the queue', async () => {
+    const controller = createApprovalController({ servers: { everything: { name: 'Everything' } } });
+    cleanups.push(() => controller.dispose());
+    const client = await stdioClient(process.execPath, [serverEntry('everything'), 'stdio'], controller, 'everything', 'auto');
+    expect(client.getProtocolEra()).toBe('legacy');
+    const form = callMcpTool(client, { name: 'trigger-elicitation-request', arguments: {} }, { callId: 'card-e' });
+    const prompt = await nextPrompt(controller, 'elicitation');
+    expect(prompt).toMatchObject({ serverName: 'Everything', callId: 'card-e', callName: 'trigger-elicitation-request', view: { mode: 'form' } });
+    controller.respond(prompt.id, { action: 'decline' });
+    expect(JSON.parse(textOf(await form).split('Raw result: ')[1]!)).toEqual({ action: 'decline' });
+
+    const denied = callMcpTool(client, { name: 'trigger-sampling-request', arguments: { prompt: 'Say hi', maxTokens: 20 } });
+    controller.respond((await nextPrompt(controller, 'sampling')).id, { action: 'deny' });
+    const result = await denied;
+    expect(result.isError).toBe(true);
+    expect(textOf(result)).toContain('User rejected sampling request');
+  });
+
+  it('server-everything over streamable HTTP: the same consent, and a call that times out takes its prompt with it', async () => {
+    const port = await freePort();
+    const child: ChildProcess = spawn(process.execPath, [serverEntry('everything'), 'streamableHttp'], { env: { PATH: process.env.PATH ?? '', PORT: String(port) }, stdio: ['ignore', 'ignore', 'pipe'] });
+    cleanups.push(() => void child.kill());
+    await new Promise<void>((resolve, reject) => {
+      child.stderr!.on('data', (chunk: Buffer) => String(chunk).includes('listening') && resolve());
+      child.once('exit', () => reject(new Error('server-everything exited')));
+    });
+    const controller = createApprovalController({ servers: { everything: { name: 'Everything' } } });
+    cleanups.push(() => controller.dispose());
+    const client = new Client({ name: 'react-mcp-annotations-tests', version: '0.0.0' }, { capabilities: mcpClientCapabilities() });
+    const stop = registerMcpRequestHandlers(client, controller, 'everything');
+    await client.connect(new StreamableHTTPClientTransport(new URL(`http://127.0.0.1:${port}/mcp`)));
+    cleanups.push(async () => {
+      stop();
+      await client.close();
+    });
+    const call = callMcpTool(client, { name: 'trigger-elicitation-request', arguments: {} }, { callId: 'card-h' });
+    const prompt = await nextPrompt(controller, 'elicitation');
+    expect(prompt).toMatchObject({ callId: 'card-h', callName: 'trigger-elicitation-request' });
+    controller.respond(prompt.id, { action: 'cancel' });
+    expect(JSON.parse(textOf(await call).split('Raw result: ')[1]!)).toEqual({ action: 'cancel' });
+
+    const timedOut = callMcpTool(client, { name: 'trigger-elicitation-request', arguments: {} }, { timeout: 300 });
+    await nextPrompt(controller, 'elicitation');
+    await expect(timedOut).rejects.toBeInstanceOf(SdkError);
+    await vi.waitFor(() => expect(controller.getSnapshot().current).toBeUndefined());
+  });
+});
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
