@@ -7,7 +7,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ToolApprovalProvider, ToolCallCard, type ConsentRecord } from '../../src/index.js';
+import { ToolApprovalProvider, ToolCallCard, toolCallStatusFromResult, type ConsentRecord, type ToolCallStatus } from '../../src/index.js';
 import { callMcpTool, mcpClientCapabilities, useMcpRequestHandlers } from '../../src/mcp/v2-react.js';
 import { createNotesState, notesHandler } from '../fixtures/servers/v2-notes.mjs';
 
@@ -29,18 +29,18 @@ async function connected() {
 
 function Host({ client, onResult }: { client: Client | undefined; onResult: (text: string) => void }) {
   const ready = useMcpRequestHandlers(client, 'notes');
-  const [status, setStatus] = useState<'running' | 'success' | undefined>(undefined);
+  const [status, setStatus] = useState<ToolCallStatus>({ type: 'awaiting-approval' });
   return (
     <>
       <p>{ready ? 'Handlers ready' : 'Handlers not ready'}</p>
-      <ToolCallCard serverId="notes" callId="card-1" toolName="delete_note" args={{ id: 'n1' }} status={status ?? 'pending'} />
+      <ToolCallCard serverId="notes" callId="card-1" tool={undefined} toolName="delete_note" args={{ id: 'n1' }} status={status} />
       <button
         type="button"
         disabled={!ready || !client}
         onClick={async () => {
-          setStatus('running');
+          setStatus({ type: 'running' });
           const result = await callMcpTool(client!, { name: 'delete_note', arguments: { id: 'n1' } }, { callId: 'card-1' });
-          setStatus('success');
+          setStatus(toolCallStatusFromResult(result));
           onResult(((result as CallToolResult).content[0] as { text: string }).text);
         }}
       >
