@@ -6,10 +6,10 @@ import { describe, expect, it } from 'vitest';
 const read = (path: string) => readFileSync(new URL(`../../${path}`, import.meta.url), 'utf8');
 
 describe('README', () => {
-  it('quotes every recipe file exactly (the README recipe and the AI SDK route and chat)', () => {
+  it('quotes every recipe file exactly (the README recipes for SDK 1.x and 2.x, and the AI SDK route and chat)', () => {
     const readme = read('README.md');
     const blocks = [...readme.matchAll(/<!-- recipe:begin (\S+) -->\n```tsx?\n([\s\S]*?)```\n<!-- recipe:end -->/g)];
-    expect(blocks.map((block) => block[1])).toEqual(['examples/recipe.tsx', 'examples/ai-sdk-chat/server/chat-route.ts', 'examples/ai-sdk-chat/src/chat.tsx']);
+    expect(blocks.map((block) => block[1])).toEqual(['examples/recipe.tsx', 'examples/mcp-v2.tsx', 'examples/ai-sdk-chat/server/chat-route.ts', 'examples/ai-sdk-chat/src/chat.tsx']);
     for (const [, path, code] of blocks) expect(code, path).toBe(read(path!));
   });
 

@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { Client, SdkError, StreamableHTTPClientTransport, type CallToolResult } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createApprovalController, type ApprovalController, type ConsentRecord, type ToolListChange } from '../../src/core/index.js';
+import { createApprovalController, toolCallStatusFromError, type ApprovalController, type ConsentRecord, type ToolListChange } from '../../src/core/index.js';
 import { callMcpTool, elicitationsFromError, McpInputRoundsError, mcpClientCapabilities, registerMcpRequestHandlers, watchMcpTools } from '../../src/mcp/v2.js';
 import { createNotesState, notesHandler } from '../fixtures/servers/v2-notes.mjs';
 import { serverEntry } from './mcp-servers.js';
@@ -128,6 +128,30 @@ describe('./mcp/v2 against the v2 server (createMcpHandler, in process)', () => 
     const call = callMcpTool(client, { name: 'delete_note', arguments: { id: 'n4' } }, { maxRounds: 0 });
     await expect(call).rejects.toBeInstanceOf(McpInputRoundsError);
     expect(controller.getSnapshot().current).toBeUndefined();
+  });
+
+  it('tasks: v2 has no task client, so a server that answers with a task fails with UNSUPPORTED_RESULT_TYPE, shown as an error', async () => {
+    const notes = notesHandler(createNotesState());
+    // A server that runs `start_report` as a task (2026-07-28 `resultType: "task"`).
+    const taskFetch = async (url: string | URL, init?: RequestInit) => {
+      const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as { id?: number; method?: string; params?: { name?: string } }) : undefined;
+      if (body?.method !== 'tools/call' || body.params?.name !== 'start_report') return notes.fetch(url, init);
+      const now = new Date().toISOString();
+      return new Response(JSON.stringify({ jsonrpc: '2.0', id: body.id, result: { resultType: 'task', task: { taskId: 't1', status: 'working', createdAt: now, lastUpdatedAt: now, ttl: 60_000 } } }), { headers: { 'content-type': 'application/json' } });
+    };
+    const controller = createApprovalController();
+    const client = new Client({ name: 't', version: '0' }, { capabilities: mcpClientCapabilities(), versionNegotiation: { mode: { pin: '2026-07-28' } } });
+    const stop = registerMcpRequestHandlers(client, controller, 'notes');
+    await client.connect(new StreamableHTTPClientTransport(new URL('http://notes.test/mcp'), { fetch: taskFetch }));
+    cleanups.push(async () => {
+      stop();
+      await client.close();
+      await notes.handler.close();
+    });
+    const failure = await callMcpTool(client, { name: 'start_report' }).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(SdkError);
+    expect(failure).toMatchObject({ code: 'UNSUPPORTED_RESULT_TYPE', message: "Unsupported result type 'task' for tools/call" });
+    expect(toolCallStatusFromError(failure)).toMatchObject({ type: 'error', message: expect.stringContaining("Unsupported result type 'task'") });
   });
 
   it('callMcpTool before the handlers are registered says so', async () => {
