@@ -169,6 +169,20 @@ export interface McpCallOptions {
   signal?: AbortSignal | undefined;
   /** The SDK's request timeout for the call, in ms. */
   timeout?: number | undefined;
+  /** The server's progress notifications for the call. */
+  onprogress?: ((progress: { progress: number; total?: number | undefined; message?: string | undefined }) => void) | undefined;
+  /** Restart `timeout` on each progress notification (a long call that reports progress lives on). */
+  resetTimeoutOnProgress?: boolean | undefined;
+}
+
+/** The SDK request options a call passes on, without keys for what is unset. */
+function requestOptionsOf(options: McpCallOptions) {
+  return {
+    ...(options.signal ? { signal: options.signal } : {}),
+    ...(options.timeout !== undefined ? { timeout: options.timeout } : {}),
+    ...(options.onprogress ? { onprogress: options.onprogress } : {}),
+    ...(options.resetTimeoutOnProgress !== undefined ? { resetTimeoutOnProgress: options.resetTimeoutOnProgress } : {}),
+  };
 }
 
 /**
@@ -185,7 +199,7 @@ export interface McpCallOptions {
 export async function callMcpTool(client: Client, params: { name: string; arguments?: Record<string, unknown> | undefined }, options: McpCallOptions = {}): Promise<Awaited<ReturnType<Client['callTool']>>> {
   const { end } = beginCall(bindingOf(client, 'callMcpTool'), options.callId, params.name, options.signal);
   try {
-    return await client.callTool(params, undefined, { ...(options.signal ? { signal: options.signal } : {}), ...(options.timeout !== undefined ? { timeout: options.timeout } : {}) });
+    return await client.callTool(params, undefined, requestOptionsOf(options));
   } finally {
     end();
   }

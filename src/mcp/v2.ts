@@ -101,6 +101,10 @@ export interface McpCallOptions {
   signal?: AbortSignal | undefined;
   /** The SDK's per-request timeout, in ms. */
   timeout?: number | undefined;
+  /** The server's progress notifications for the call. */
+  onprogress?: ((progress: { progress: number; total?: number | undefined; message?: string | undefined }) => void) | undefined;
+  /** Restart `timeout` on each progress notification. */
+  resetTimeoutOnProgress?: boolean | undefined;
   /** Rounds of `input_required` answered at most before the call fails. Default 10 (the SDK's default). */
   maxRounds?: number | undefined;
 }
@@ -138,6 +142,8 @@ export async function callMcpTool(client: Client, params: { name: string; argume
     allowInputRequired: true,
     ...(options.signal ? { signal: options.signal } : {}),
     ...(options.timeout !== undefined ? { timeout: options.timeout } : {}),
+    ...(options.onprogress ? { onprogress: options.onprogress } : {}),
+    ...(options.resetTimeoutOnProgress !== undefined ? { resetTimeoutOnProgress: options.resetTimeoutOnProgress } : {}),
   };
   try {
     let next: typeof params = params;

@@ -42,6 +42,7 @@ describe('examples/chat-host against a live MCP server', () => {
   let vite: ViteDevServer;
   let browser: Browser;
   let page: Page;
+  let appUrl: string;
 
   beforeAll(async () => {
     unpackInto(pack(), exampleDir);
@@ -53,7 +54,8 @@ describe('examples/chat-host against a live MCP server', () => {
     await vite.listen();
     browser = await chromium.launch(chromiumLaunch);
     page = await browser.newPage();
-    await page.goto(`http://127.0.0.1:${appPort}/?server=${encodeURIComponent(mcpUrl)}`);
+    appUrl = `http://127.0.0.1:${appPort}/?server=${encodeURIComponent(mcpUrl)}`;
+    await page.goto(appUrl);
     await page.getByRole('heading', { name: /Tools \(\d+\)/ }).waitFor({ timeout: 30_000 });
   }, 180_000);
 
@@ -295,5 +297,51 @@ describe('examples/chat-host against a live MCP server', () => {
     await card.getByRole('status').filter({ hasText: 'Done' }).waitFor({ timeout: 30_000 });
     await expect(card.textContent()).resolves.toContain('Research Report');
     expect(chosen).toBeTruthy();
+  });
+  // The same host on MCP SDK 2.x (`?sdk=v2`, negotiating the era: server-everything speaks 2025-11-25).
+  describe('on SDK 2.x (@modelcontextprotocol/client)', () => {
+    let v2: Page;
+    beforeAll(async () => {
+      v2 = await browser.newPage();
+      await v2.goto(`${appUrl}&sdk=v2`);
+      await v2.getByRole('heading', { name: /Tools \(\d+\)/ }).waitFor({ timeout: 30_000 });
+    }, 60_000);
+
+    async function runToolV2(name: string, args: unknown) {
+      await v2.getByLabel('Tool', { exact: true }).selectOption(name);
+      await v2.getByLabel('Arguments (JSON)').fill(JSON.stringify(args));
+      await v2.getByRole('button', { name: 'Call tool' }).click();
+      const confirm = v2.getByRole('alertdialog', { name: /^Allow / });
+      await confirm.getByRole('button', { name: 'Allow' }).click();
+      await confirm.waitFor({ state: 'detached' });
+      return v2.getByRole('article').last();
+    }
+
+    it('runs on 2.x: the switch says so, and the tool list and a confirmed call work as on 1.x', async () => {
+      await expect(v2.getByLabel('MCP SDK').inputValue()).resolves.toBe('v2');
+      const card = await runToolV2('get-annotated-message', { messageType: 'debug', includeImage: true });
+      await card.getByRole('status').filter({ hasText: 'Done' }).waitFor({ timeout: 20_000 });
+      expect(await v2.content()).not.toContain('Cache hit ratio');
+    });
+
+    it('a question during a call names the call, goes back exactly, and returns focus to the call\'s card', async () => {
+      const card = await runToolV2('trigger-elicitation-request', {});
+      const dialog = v2.getByRole('dialog', { name: 'server-everything asks for information' });
+      await dialog.waitFor();
+      await expect(dialog.locator('[data-slot="elicitation-call"]').textContent()).resolves.toBe('trigger-elicitation-request');
+      await dialog.getByRole('button', { name: 'Decline' }).click();
+      await card.getByText('Raw result:').waitFor({ timeout: 20_000 });
+      await expect(card.textContent()).resolves.toContain('User declined to provide the requested information.');
+      await expect.poll(() => v2.evaluate(() => document.activeElement?.getAttribute('data-slot'))).toBe('tool-call-card-title');
+    });
+
+    it('sampling goes through the same review', async () => {
+      const card = await runToolV2('trigger-sampling-request', { prompt: 'What is MCP?', maxTokens: 60 });
+      const review = v2.getByRole('alertdialog', { name: 'server-everything wants to use your model' });
+      await expect(review.locator('[data-slot="sampling-call"]').textContent()).resolves.toBe('trigger-sampling-request');
+      await review.getByRole('button', { name: 'Send to model' }).click();
+      await v2.getByRole('alertdialog', { name: 'Send the model’s answer to server-everything?' }).getByRole('button', { name: 'Send to server' }).click();
+      await card.getByText('LLM sampling result').waitFor({ timeout: 20_000 });
+    });
   });
 });

@@ -1,7 +1,8 @@
+import { Client as ClientV2, StreamableHTTPClientTransport as StreamableHTTPClientTransportV2 } from '@modelcontextprotocol/client';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import {
   ToolApprovalProvider,
   ToolCallCard,
@@ -19,7 +20,8 @@ import {
   type Trust,
 } from 'react-mcp-annotations';
 import { elicitationsFromError } from 'react-mcp-annotations/mcp';
-import { mcpClientCapabilities, relatedTaskId, useMcpRequestHandlers } from 'react-mcp-annotations/mcp/react';
+import { callMcpTool, mcpClientCapabilities, relatedTaskId, useMcpRequestHandlers, type McpCallOptions } from 'react-mcp-annotations/mcp/react';
+import * as v2 from 'react-mcp-annotations/mcp/v2/react';
 
 const SERVER_ID = 'everything';
 
@@ -30,30 +32,114 @@ interface Call {
   status: ToolCallStatus;
 }
 
-type Connection = { state: 'connecting' } | { state: 'ready'; client: Client; tools: Tool[] } | { state: 'failed'; message: string };
+/** Which MCP SDK line the host runs on: `@modelcontextprotocol/sdk` 1.x or `@modelcontextprotocol/client` 2.x. */
+export type SdkLine = 'v1' | 'v2';
 
-/** Connects to one MCP server over streamable HTTP and lists its tools. */
-function useMcp(serverUrl: string): Connection {
-  const [connection, setConnection] = useState<Connection>({ state: 'connecting' });
+/** What the chat needs from a connection, whichever SDK line made it. */
+interface McpLine {
+  sdk: SdkLine;
+  tools: Tool[];
+  /** One call; questions the server asks meanwhile name it and close with it. */
+  call(name: string, args: Record<string, unknown>, options: McpCallOptions): Promise<CallToolResult>;
+  /** Tasks need the 1.x task client; 2.x has none. */
+  tasks?: Client['experimental']['tasks'] | undefined;
+  /** Which call started a task, for the questions it asks. */
+  taskCalls: Map<string, string>;
+}
+
+type Connection = { state: 'connecting' } | { state: 'ready'; line: McpLine } | { state: 'failed'; message: string };
+
+/** A client for as long as the component is mounted (StrictMode's second mount gets a fresh one). */
+function useClient<C extends { close(): Promise<void> }>(create: () => C): C | undefined {
+  const [client, setClient] = useState<C | undefined>(undefined);
   useEffect(() => {
-    let closed = false;
-    // Capabilities must be declared before connect: form and URL elicitation, sampling.
-    const client = new Client({ name: 'react-mcp-annotations-example', version: '0.2.0' }, { capabilities: mcpClientCapabilities() });
-    (async () => {
-      try {
-        await client.connect(new StreamableHTTPClientTransport(new URL(serverUrl)));
-        const { tools } = await client.listTools();
-        if (!closed) setConnection({ state: 'ready', client, tools });
-      } catch (error) {
-        if (!closed) setConnection({ state: 'failed', message: error instanceof Error ? error.message : String(error) });
-      }
-    })();
+    const next = create();
+    // Made here, not during render: a closed client cannot be reused, and StrictMode remounts.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
+    setClient(next);
     return () => {
-      closed = true;
-      void client.close();
+      setClient(undefined);
+      void next.close();
     };
-  }, [serverUrl]);
-  return connection;
+  }, [create]);
+  return client;
+}
+
+type Listed = { state: 'connecting' } | { state: 'ready'; tools: Tool[] } | { state: 'failed'; message: string };
+// One connection per client, however often an effect runs.
+const connections = new WeakMap<object, Promise<Tool[]>>();
+
+/** Connects once the request handlers are on (so no question arrives unanswered) and lists the tools. */
+function useConnection<C extends object>(client: C | undefined, ready: boolean, connect: (client: C) => Promise<Tool[]>): Listed {
+  const [listed, setListed] = useState<Listed>({ state: 'connecting' });
+  useEffect(() => {
+    if (!client || !ready) return;
+    let current = true;
+    let pending = connections.get(client);
+    if (!pending) connections.set(client, (pending = connect(client)));
+    pending.then(
+      (tools) => current && setListed({ state: 'ready', tools }),
+      (error: unknown) => current && setListed({ state: 'failed', message: error instanceof Error ? error.message : String(error) }),
+    );
+    return () => {
+      current = false;
+    };
+  }, [client, ready, connect]);
+  return listed;
+}
+
+function handlerOptions(taskCalls: Map<string, string>, setNotice: (notice: string) => void) {
+  return {
+    sample: scriptedModel,
+    callIdFor: (request: { params: unknown }) => taskCalls.get(relatedTaskId(request) ?? ''),
+    onElicitationComplete: () => setNotice('The server says the link flow is complete.'),
+  };
+}
+
+// Capabilities must be declared before connect: form and URL elicitation, sampling.
+const createV1 = () => new Client({ name: 'react-mcp-annotations-example', version: '0.3.0' }, { capabilities: mcpClientCapabilities() });
+// SDK 2.x negotiates the protocol era: 2026-07-28 where the server offers it, else 2025-11-25.
+const createV2 = () => new ClientV2({ name: 'react-mcp-annotations-example', version: '0.3.0' }, { capabilities: v2.mcpClientCapabilities(), versionNegotiation: { mode: 'auto' } });
+
+/** SDK 1.x over streamable HTTP. */
+function useMcpV1(serverUrl: string, setNotice: (notice: string) => void): Connection {
+  const client = useClient(createV1);
+  const [taskCalls] = useState(() => new Map<string, string>());
+  // Elicitation and sampling requests from the server go through the provider's queue.
+  const ready = useMcpRequestHandlers(client, SERVER_ID, handlerOptions(taskCalls, setNotice));
+  const connect = useCallback(
+    async (c: Client) => {
+      await c.connect(new StreamableHTTPClientTransport(new URL(serverUrl)));
+      return (await c.listTools()).tools;
+    },
+    [serverUrl],
+  );
+  const listed = useConnection(client, ready, connect);
+  return useMemo((): Connection => {
+    if (listed.state !== 'ready' || !client) return listed.state === 'ready' ? { state: 'connecting' } : listed;
+    const call: McpLine['call'] = async (name, args, options) => (await callMcpTool(client, { name, arguments: args }, options)) as CallToolResult;
+    return { state: 'ready', line: { sdk: 'v1', tools: listed.tools, taskCalls, tasks: client.experimental.tasks, call } };
+  }, [listed, client, taskCalls]);
+}
+
+/** SDK 2.x over streamable HTTP. */
+function useMcpV2(serverUrl: string, setNotice: (notice: string) => void): Connection {
+  const client = useClient(createV2);
+  const [taskCalls] = useState(() => new Map<string, string>());
+  const ready = v2.useMcpRequestHandlers(client, SERVER_ID, handlerOptions(taskCalls, setNotice));
+  const connect = useCallback(
+    async (c: ClientV2) => {
+      await c.connect(new StreamableHTTPClientTransportV2(new URL(serverUrl)));
+      return (await c.listTools()).tools as Tool[];
+    },
+    [serverUrl],
+  );
+  const listed = useConnection(client, ready, connect);
+  return useMemo((): Connection => {
+    if (listed.state !== 'ready' || !client) return listed.state === 'ready' ? { state: 'connecting' } : listed;
+    const call: McpLine['call'] = async (name, args, options) => (await v2.callMcpTool(client, { name, arguments: args }, options)) as CallToolResult;
+    return { state: 'ready', line: { sdk: 'v2', tools: listed.tools, taskCalls, call } };
+  }, [listed, client, taskCalls]);
 }
 
 /**
@@ -71,25 +157,17 @@ async function scriptedModel(params: Record<string, unknown>): Promise<Record<st
 /** Calls that may prompt a person wait as long as the person needs. */
 const LONG = { timeout: 10 * 60_000, resetTimeoutOnProgress: true } as const;
 
-function Chat({ client, tools }: { client: Client; tools: Tool[] }) {
+function Chat({ line, notice }: { line: McpLine; notice: string }) {
+  const { tools, tasks, taskCalls } = line;
   const { requestApproval } = useToolApproval();
   const controller = useApprovalController();
   const [calls, setCalls] = useState<Call[]>([]);
   const [toolName, setToolName] = useState('get-annotated-message');
   const [argsText, setArgsText] = useState('{ "messageType": "debug", "includeImage": true }');
   const [argsError, setArgsError] = useState('');
-  const [notice, setNotice] = useState('');
   const nextId = useRef(1);
   // Running calls: how to stop each one (a task is cancelled on the server; a plain call is abandoned).
   const running = useRef(new Map<string, { abort: AbortController; taskId?: string }>());
-  const taskCalls = useRef(new Map<string, string>());
-
-  // Elicitation and sampling requests from the server go through the provider's queue.
-  useMcpRequestHandlers(client, SERVER_ID, {
-    sample: scriptedModel,
-    callIdFor: (request) => taskCalls.current.get(relatedTaskId(request) ?? ''),
-    onElicitationComplete: () => setNotice('The server says the link flow is complete.'),
-  });
 
   const update = useCallback((id: string, next: ToolCallStatus | ((previous: ToolCallStatus) => ToolCallStatus)) => {
     setCalls((list) => list.map((call) => (call.id === id ? { ...call, status: typeof next === 'function' ? next(call.status) : next } : call)));
@@ -104,14 +182,15 @@ function Chat({ client, tools }: { client: Client; tools: Tool[] }) {
       update(call.id, { type: 'running' });
       try {
         const taskSupport = (call.tool as { execution?: { taskSupport?: string } }).execution?.taskSupport;
-        if (taskSupport === 'required' || taskSupport === 'optional') {
+        // SDK 2.x has no task client: such a call fails with UNSUPPORTED_RESULT_TYPE, shown as an error.
+        if (tasks && (taskSupport === 'required' || taskSupport === 'optional')) {
           // A task: follow its status; its questions arrive tagged with its id.
           let status: ToolCallStatus = { type: 'running' };
-          const stream = client.experimental.tasks.callToolStream({ name: call.tool.name, arguments: call.args }, undefined, { ...LONG, signal: abort.signal });
+          const stream = tasks.callToolStream({ name: call.tool.name, arguments: call.args }, undefined, { ...LONG, signal: abort.signal });
           for await (const message of stream) {
             if (message.type === 'taskCreated') {
               entry.taskId = message.task.taskId;
-              taskCalls.current.set(message.task.taskId, call.id);
+              taskCalls.set(message.task.taskId, call.id);
             }
             if (message.type === 'taskCreated' || message.type === 'taskStatus') update(call.id, (status = toolCallStatusFromTask(message.task, status)));
             if (message.type === 'result') update(call.id, toolCallStatusFromResult(message.result));
@@ -119,11 +198,13 @@ function Chat({ client, tools }: { client: Client; tools: Tool[] }) {
           }
           return;
         }
-        const result = (await client.callTool({ name: call.tool.name, arguments: call.args }, undefined, {
+        // callMcpTool: a question the server asks during the call names it, returns focus to its card, and closes with it.
+        const result = await line.call(call.tool.name, call.args, {
           ...LONG,
+          callId: call.id,
           signal: abort.signal,
           onprogress: (progress) => update(call.id, (previous) => ({ type: 'running', progress: nextProgress(previous.type === 'running' ? previous.progress : undefined, progress) })),
-        })) as CallToolResult;
+        });
         update(call.id, toolCallStatusFromResult(result));
       } catch (error) {
         // After a cancel, any error is the cancellation.
@@ -141,7 +222,7 @@ function Chat({ client, tools }: { client: Client; tools: Tool[] }) {
         if (running.current.get(call.id) === entry) running.current.delete(call.id);
       }
     },
-    [client, controller, update],
+    [line, tasks, taskCalls, controller, update],
   );
 
   // Runs a call that was approved. It never asks: the question was asked before
@@ -158,10 +239,10 @@ function Chat({ client, tools }: { client: Client; tools: Tool[] }) {
     (callId: string | undefined) => {
       const entry = callId ? running.current.get(callId) : undefined;
       if (!entry) return;
-      if (entry.taskId) void client.experimental.tasks.cancelTask(entry.taskId).catch(() => {});
+      if (entry.taskId) void tasks?.cancelTask(entry.taskId).catch(() => {});
       entry.abort.abort();
     },
-    [client],
+    [tasks],
   );
 
   const submit = async (event: React.FormEvent) => {
@@ -226,8 +307,38 @@ function Chat({ client, tools }: { client: Client; tools: Tool[] }) {
   );
 }
 
-export function App({ serverUrl }: { serverUrl: string }) {
-  const connection = useMcp(serverUrl);
+/** The conversation and the tool list of one connection. */
+function Connected({ connection, notice }: { connection: Connection; notice: string }) {
+  if (connection.state === 'connecting') return <p role="status">Connecting…</p>;
+  if (connection.state === 'failed') return <p role="alert">Could not connect: {connection.message}</p>;
+  const { line } = connection;
+  return (
+    <div className="layout">
+      <main>
+        <h2>Conversation</h2>
+        <Chat line={line} notice={notice} />
+      </main>
+      <aside aria-label="Tools">
+        <h2>Tools ({line.tools.length})</h2>
+        {line.tools.map((tool) => (
+          <ToolSummary key={tool.name} tool={tool} serverId={SERVER_ID} />
+        ))}
+      </aside>
+    </div>
+  );
+}
+
+// One component per SDK line: each calls its own hooks (the line is fixed for the page's life).
+function HostV1({ serverUrl }: { serverUrl: string }) {
+  const [notice, setNotice] = useState('');
+  return <Connected connection={useMcpV1(serverUrl, setNotice)} notice={notice} />;
+}
+function HostV2({ serverUrl }: { serverUrl: string }) {
+  const [notice, setNotice] = useState('');
+  return <Connected connection={useMcpV2(serverUrl, setNotice)} notice={notice} />;
+}
+
+export function App({ serverUrl, sdk = 'v1' }: { serverUrl: string; sdk?: SdkLine }) {
   const [trust, setTrust] = useState<Trust>('untrusted');
   const [approvalUI, setApprovalUI] = useState<ApprovalUI>('dialog');
   return (
@@ -242,28 +353,28 @@ export function App({ serverUrl }: { serverUrl: string }) {
           Server: <code>{serverUrl}</code>
         </p>
         <label>
+          MCP SDK{' '}
+          <select
+            value={sdk}
+            onChange={(event) => {
+              // A new line is a new client: reload with it.
+              const url = new URL(location.href);
+              url.searchParams.set('sdk', event.currentTarget.value);
+              location.assign(url);
+            }}
+          >
+            <option value="v1">1.x (@modelcontextprotocol/sdk)</option>
+            <option value="v2">2.x (@modelcontextprotocol/client)</option>
+          </select>
+        </label>
+        <label>
           <input type="checkbox" checked={trust === 'trusted'} onChange={(event) => setTrust(event.currentTarget.checked ? 'trusted' : 'untrusted')} /> Trust this server
         </label>
         <label>
           <input type="checkbox" checked={approvalUI === 'inline'} onChange={(event) => setApprovalUI(event.currentTarget.checked ? 'inline' : 'dialog')} /> Approve in the card
         </label>
       </header>
-      {connection.state === 'connecting' && <p role="status">Connecting…</p>}
-      {connection.state === 'failed' && <p role="alert">Could not connect: {connection.message}</p>}
-      {connection.state === 'ready' && (
-        <div className="layout">
-          <main>
-            <h2>Conversation</h2>
-            <Chat client={connection.client} tools={connection.tools} />
-          </main>
-          <aside aria-label="Tools">
-            <h2>Tools ({connection.tools.length})</h2>
-            {connection.tools.map((tool) => (
-              <ToolSummary key={tool.name} tool={tool} serverId={SERVER_ID} />
-            ))}
-          </aside>
-        </div>
-      )}
+      {sdk === 'v2' ? <HostV2 serverUrl={serverUrl} /> : <HostV1 serverUrl={serverUrl} />}
     </ToolApprovalProvider>
   );
 }

@@ -6,9 +6,11 @@ import './app.css';
 
 const params = new URLSearchParams(location.search);
 const serverUrl = params.get('server') ?? import.meta.env.VITE_MCP_URL ?? 'http://127.0.0.1:3001/mcp';
+// `?sdk=v2` runs the host on MCP SDK 2.x (`@modelcontextprotocol/client`); the default is 1.x.
+const sdk = params.get('sdk') === 'v2' ? 'v2' : 'v1';
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <App serverUrl={serverUrl} />
+    <App serverUrl={serverUrl} sdk={sdk} />
   </StrictMode>,
 );

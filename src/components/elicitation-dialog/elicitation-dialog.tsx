@@ -254,7 +254,7 @@ export const ElicitationDescription = forwardRef<HTMLDivElement, ComponentPropsW
         {prompt.callName !== undefined && (
           <div className="mcp-confirm-dialog-fact">
             <dt className="mcp-confirm-dialog-term">{labels.askedDuring}</dt>
-            <dd data-slot="elicitation-call" className="mcp-confirm-dialog-value">
+            <dd className="mcp-confirm-dialog-value">
               <code data-slot="elicitation-call" translate="no" className="mcp-machine-name">{prompt.callName}</code>
             </dd>
           </div>

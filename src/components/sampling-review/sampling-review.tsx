@@ -216,7 +216,7 @@ export const SamplingDescription = forwardRef<HTMLDivElement, ComponentPropsWith
         {prompt.callName !== undefined && (
           <div className="mcp-confirm-dialog-fact">
             <dt className="mcp-confirm-dialog-term">{labels.askedDuring}</dt>
-            <dd data-slot="sampling-call" className="mcp-confirm-dialog-value">
+            <dd className="mcp-confirm-dialog-value">
               <code data-slot="sampling-call" translate="no" className="mcp-machine-name">{prompt.callName}</code>
             </dd>
           </div>
