@@ -19,7 +19,7 @@ for (const [name, react] of [['react18', '18.3.1'], ['react19', '19.3.1']]) {
   const dependencies = { 'react-mcp-annotations': `file:${tarball}`, react, 'react-dom': react };
   // React's RSC loader, pinned to the React version (its webpack peer is not needed to load modules).
   if (name === 'react19') {
-    Object.assign(dependencies, { '@types/react': '19.3.3', '@types/react-dom': '19.3.0', 'react-server-dom-webpack': '19.3.1', '@modelcontextprotocol/sdk': '1.32.2' });
+    Object.assign(dependencies, { '@types/react': '19.3.3', '@types/react-dom': '19.3.0', 'react-server-dom-webpack': '19.3.1', '@modelcontextprotocol/sdk': '1.32.2', '@modelcontextprotocol/client': '2.4.0' });
   }
   writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: `consumer-${name}`, private: true, type: 'module', dependencies }, null, 2));
   console.log(`== ${name}: npm install (packed tarball + react@${react})`);
@@ -31,8 +31,9 @@ for (const [name, react] of [['react18', '18.3.1'], ['react19', '19.3.1']]) {
 }
 
 const react19 = join(fixtures, 'react19');
-console.log('== the README recipe (examples/recipe.tsx) against the packed package, strict');
+console.log('== the README recipes (examples/recipe.tsx on SDK 1.x, examples/mcp-v2.tsx on SDK 2.x) against the packed package, strict');
 copyFileSync(join(root, 'examples/recipe.tsx'), join(react19, 'recipe.tsx'));
+copyFileSync(join(root, 'examples/mcp-v2.tsx'), join(react19, 'mcp-v2.tsx'));
 run(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.recipe.json'], react19);
 for (const mode of ['bundler', 'nodenext']) {
   console.log(`== types: moduleResolution ${mode}, skipLibCheck false`);

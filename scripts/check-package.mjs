@@ -84,8 +84,15 @@ for (const entry of ['mcp/index.js', 'mcp/v2.js', 'ai-sdk/index.js']) {
   }
 }
 // Each SDK line's entry loads only its own SDK: a v2-only host has no @modelcontextprotocol/sdk, and the reverse.
-for (const [entry, other] of [['mcp/index.js', '@modelcontextprotocol/client'], ['mcp/react.js', '@modelcontextprotocol/client'], ['mcp/v2.js', '@modelcontextprotocol/sdk'], ['mcp/v2-react.js', '@modelcontextprotocol/sdk']]) {
-  for (const file of reach(join(root, 'dist', entry))) {
+// Declarations too: a v2-only host type-checks without @modelcontextprotocol/sdk installed.
+const reachTypes = (file, seen = new Set()) => {
+  if (seen.has(file)) return seen;
+  seen.add(file);
+  for (const spec of imports(file)) if (spec.startsWith('.')) reachTypes(join(dirname(file), spec.replace(/\.js$/, '.d.ts')), seen);
+  return seen;
+};
+for (const [entry, other] of [['mcp/index', '@modelcontextprotocol/client'], ['mcp/react', '@modelcontextprotocol/client'], ['mcp/v2', '@modelcontextprotocol/sdk'], ['mcp/v2-react', '@modelcontextprotocol/sdk']]) {
+  for (const file of [...reach(join(root, 'dist', `${entry}.js`)), ...reachTypes(join(root, 'dist', `${entry}.d.ts`))]) {
     for (const spec of imports(file)) if (spec === other || spec.startsWith(`${other}/`)) strays.push(`${entry} reaches ${file}, which imports ${spec}`);
   }
 }

@@ -7,13 +7,13 @@
  */
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { CreateMessageRequestSchema, ElicitRequestSchema, ElicitationCompleteNotificationSchema, McpError, ToolListChangedNotificationSchema, type ClientCapabilities } from '@modelcontextprotocol/sdk/types.js';
-import { createToolListWatcher, type ToolListWatcher, type ToolListWatcherOptions } from '../core/tool/watcher.js';
+import { createToolListWatcher, type ToolListWatcher } from '../core/tool/watcher.js';
 import type { ApprovalController } from '../core/consent/controller.js';
 import { isRecord } from '../core/shared/issues.js';
 import { ownData } from '../core/shared/read.js';
-import { answerOnce, beginCall, bindClient, bindingOf, capabilitiesFor, eitherSignal, elicit, listAllTools, sample, soleCall, type McpCapabilityOptions, type McpRequestHandlerOptions } from './shared.js';
+import { answerOnce, beginCall, bindClient, bindingOf, capabilitiesFor, eitherSignal, elicit, listAllTools, sample, soleCall, type McpCapabilityOptions, type McpRequestHandlerOptions, type McpToolWatchOptions } from './shared.js';
 
-export { answerInputRequests, elicitationsFromError, relatedTaskId, SAMPLING_REJECTED_CODE, type InputRequestOptions, type McpCapabilityOptions, type McpRequestHandlerOptions } from './shared.js';
+export { answerInputRequests, elicitationsFromError, relatedTaskId, SAMPLING_REJECTED_CODE, type InputRequestOptions, type McpCapabilityOptions, type McpRequestHandlerOptions, type McpToolWatchOptions } from './shared.js';
 
 /**
  * The client capabilities to pass to `new Client(info, { capabilities })`:
@@ -204,18 +204,6 @@ export async function callMcpTool(client: Client, params: { name: string; argume
     end();
   }
 }
-
-/** Options for `watchMcpTools`: the watcher's, without `list` (the client lists). */
-export type McpToolWatchOptions = Omit<ToolListWatcherOptions, 'serverId' | 'list'> & {
-  /** Pages fetched at most (`nextCursor`), so a server cannot page forever. Default 50. */
-  maxPages?: number | undefined;
-  /**
-   * Handle `notifications/tools/list_changed` on the client. Default true. The
-   * v1 client keeps one handler per notification, so this replaces yours: if
-   * you have one, pass false and call `watcher.listChanged()` from it.
-   */
-  listen?: boolean | undefined;
-};
 
 /**
  * Keeps a connected client's tool list fresh (see `createToolListWatcher`):

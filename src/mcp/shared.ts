@@ -6,6 +6,7 @@
  * loads only its own line.
  */
 import type { ApprovalController } from '../core/consent/controller.js';
+import type { ToolListWatcherOptions } from '../core/tool/watcher.js';
 import { isRecord } from '../core/shared/issues.js';
 import { copyArray, ownData } from '../core/shared/read.js';
 
@@ -272,3 +273,15 @@ export async function listAllTools(list: (cursor: string | undefined) => Promise
   }
   return { tools, ...(typeof ttlMs === 'number' ? { ttlMs } : {}) };
 }
+
+/** Options for `watchMcpTools`: the watcher's, without `list` (the client lists). */
+export type McpToolWatchOptions = Omit<ToolListWatcherOptions, 'serverId' | 'list'> & {
+  /** Pages fetched at most (`nextCursor`), so a server cannot page forever. Default 50. */
+  maxPages?: number | undefined;
+  /**
+   * Handle `notifications/tools/list_changed` on the client. Default true. An
+   * SDK client keeps one handler per notification, so this replaces yours: if
+   * you have one, pass false and call `watcher.listChanged()` from it.
+   */
+  listen?: boolean | undefined;
+};

@@ -11,11 +11,9 @@ import { ProtocolError, type CallToolRequestOptions, type CallToolResult, type C
 import type { ApprovalController } from '../core/consent/controller.js';
 import { ownData } from '../core/shared/read.js';
 import { createToolListWatcher, type ToolListWatcher } from '../core/tool/watcher.js';
-import { answerInputRequests, answerOnce, beginCall, bindClient, bindingOf, capabilitiesFor, eitherSignal, elicit, listAllTools, sample, soleCall, type McpCapabilityOptions, type McpRequestHandlerOptions } from './shared.js';
-import type { McpToolWatchOptions } from './index.js';
+import { answerInputRequests, answerOnce, beginCall, bindClient, bindingOf, capabilitiesFor, eitherSignal, elicit, listAllTools, sample, soleCall, type McpCapabilityOptions, type McpRequestHandlerOptions, type McpToolWatchOptions } from './shared.js';
 
-export { answerInputRequests, elicitationsFromError, relatedTaskId, SAMPLING_REJECTED_CODE, type InputRequestOptions, type McpCapabilityOptions, type McpRequestHandlerOptions } from './shared.js';
-export type { McpToolWatchOptions } from './index.js';
+export { answerInputRequests, elicitationsFromError, relatedTaskId, SAMPLING_REJECTED_CODE, type InputRequestOptions, type McpCapabilityOptions, type McpRequestHandlerOptions, type McpToolWatchOptions } from './shared.js';
 
 /**
  * The client capabilities to pass to `new Client(info, { capabilities })`
