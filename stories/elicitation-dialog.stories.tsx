@@ -40,6 +40,8 @@ export const FormEveryFieldType: Story = {};
 export const FormTrusted: Story = { args: { prompt: prompt(everythingElicitation, 'trusted') } };
 /** A task's `input_required`: one required choice. */
 export const FormTaskClarification: Story = { args: { prompt: prompt(researchClarification) } };
+/** Asked during a call (`callMcpTool`, or a task's `callIdFor`): the dialog names the call's tool, and focus returns to its card. */
+export const FormDuringCall: Story = { args: { prompt: { ...prompt(researchClarification), callId: 'call-1', callName: 'simulate-research-query' } } };
 /** The review step: exactly the values to be sent. */
 export const FormReview: Story = {
   args: { prompt: prompt(researchClarification) },
@@ -167,6 +169,26 @@ export const AcceptWithDefaultsAndAnEditTest: Story = {
         legacyTitledEnum: 'pet-1',
       },
     });
+  },
+};
+
+export const NamesTheCallTest: Story = {
+  tags: TEST,
+  args: { prompt: { ...prompt(researchClarification), callId: 'call-1', callName: 'simulate-research-query' } },
+  play: async () => {
+    const dialog = await screen.findByRole('dialog');
+    const term = within(dialog).getByText('Asked during');
+    await expect(term.tagName).toBe('DT');
+    await expect(term.nextElementSibling).toHaveTextContent('simulate-research-query');
+    await expect(within(dialog).getByText('simulate-research-query')).toHaveAttribute('translate', 'no');
+  },
+};
+
+export const WithoutCallNoCallRowTest: Story = {
+  tags: TEST,
+  play: async () => {
+    const dialog = await screen.findByRole('dialog');
+    await expect(within(dialog).queryByText('Asked during')).toBeNull();
   },
 };
 

@@ -56,6 +56,8 @@ export const Request: Story = {};
 /** History, a model-only block (not shown), preferences, stop sequences and tools. */
 export const RequestWithEverything: Story = { args: { prompt: prompt(richSampling) } };
 export const RequestTrusted: Story = { args: { prompt: prompt(richSampling, 'request', undefined, 'trusted') } };
+/** Asked during a call: the review names the call's tool. */
+export const RequestDuringCall: Story = { args: { prompt: { ...prompt(everythingSampling), callId: 'call-2', callName: 'trigger-sampling-request' } } };
 /** Editing the system prompt and the messages before they go to the model. */
 export const Editing: Story = {
   args: { prompt: prompt(richSampling) },
