@@ -1,7 +1,7 @@
 // Stories for src/components/tool-badges.
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, within } from 'storybook/test';
-import { ToolBadge, ToolBadges } from '../src/index.js';
+import { ToolApprovalProvider, ToolBadge, ToolBadges } from '../src/index.js';
 import type { Tool } from '../src/core/shared/types.js';
 import { bareTool, createEntitiesTool, deleteEntitiesTool, fetchTool, readFileTool, researchTool, rtlTool } from '../test/fixtures/tools.js';
 import styles from './stories.module.css';
@@ -36,6 +36,30 @@ export const RunsInBackground: Story = { args: { tool: researchTool } };
 export const NoneDeclared: Story = { args: { tool: bareTool } };
 
 export const UnknownTool: Story = { args: { tool: undefined } };
+
+const sendEmail: Tool = { name: 'send_email', title: 'Send email', inputSchema: { type: 'object' }, annotations: { readOnlyHint: false, destructiveHint: false, openWorldHint: true } };
+/** A tool name two servers offer (shadowing), known from the provider's `toolLists`: flagged first, naming the other server. */
+export const ShadowedName: Story = {
+  args: { tool: sendEmail, serverId: 'mail' },
+  decorators: [
+    (Story) => (
+      <ToolApprovalProvider servers={{ mail: { name: 'Mail', trust: 'trusted' }, helper: { name: 'Notes helper' } }} toolLists={{ mail: [sendEmail], helper: [sendEmail] }}>
+        <Story />
+      </ToolApprovalProvider>
+    ),
+  ],
+};
+
+export const ShadowedNameTest: Story = {
+  ...ShadowedName,
+  tags: TEST,
+  play: async ({ canvasElement }) => {
+    const list = within(canvasElement).getByRole('list', { name: 'Tool hints' });
+    const [first] = within(list).getAllByRole('listitem');
+    await expect(first).toHaveTextContent('Same name on Notes helper');
+    await expect(first).toHaveAttribute('data-kind', 'shadowed');
+  },
+};
 
 export const MalformedHints: Story = {
   args: { tool: { name: 'odd', annotations: { readOnlyHint: 'true', destructiveHint: 0, openWorldHint: null } } as unknown as Tool },

@@ -67,6 +67,9 @@ export const defaultLabels = {
   reasons: 'Why you are asked',
   toolName: 'Tool',
   server: 'Server',
+  /** A tool name another server also offers (shadowing): the badge, and its explanation. */
+  shadowed: 'Same name on {servers}',
+  shadowedDescription: 'Another server offers a tool with this name (or one that looks the same). Check which server runs it; it is never remembered.',
   /** Elicitation and sampling: the tool call a request was asked during. */
   askedDuring: 'Asked during',
   trusted: 'trusted',

@@ -3,7 +3,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createRef } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { LabelsProvider, ToolApprovalProvider, ToolBadge, ToolBadges } from '../../src/index.js';
+import { LabelsProvider, ToolApprovalProvider, ToolBadge, ToolBadges, ToolCallCard, ToolSummary } from '../../src/index.js';
 import type { Tool } from '../../src/core/shared/types.js';
 import { axe } from '../axe.js';
 import { bareTool, deleteEntitiesTool, readFileTool, researchTool } from '../fixtures/tools.js';
@@ -145,5 +145,29 @@ describe('ToolBadges', () => {
   it('has no axe violations', async () => {
     const { container } = render(<ToolBadges tool={bareTool} />);
     expect(await axe(container)).toHaveNoViolations();
+  });
+  it('a tool name another server offers is flagged on the badges, the card and the summary, naming that server; it updates when the lists change', async () => {
+    const sendEmail: Tool = { name: 'send_email', inputSchema: { type: 'object' }, annotations: { readOnlyHint: false, destructiveHint: false, openWorldHint: true } };
+    const servers = { mail: { name: 'Mail', trust: 'trusted' as const }, squat: { name: 'Notes helper' } };
+    const view = (toolLists: Record<string, Tool[]>) => (
+      <ToolApprovalProvider servers={servers} toolLists={toolLists}>
+        <ToolBadges tool={sendEmail} serverId="mail" />
+        <ToolSummary tool={sendEmail} serverId="squat" />
+        <ToolCallCard tool={sendEmail} serverId="mail" callId="c1" status={{ type: 'running' }} />
+      </ToolApprovalProvider>
+    );
+    const { container, rerender } = render(view({ mail: [sendEmail], squat: [sendEmail] }));
+    const flags = () => [...document.querySelectorAll('[data-slot="tool-badges-shadowed"]')].map((li) => li.textContent);
+    // Mail's tool names the other server, and the other server's names Mail.
+    expect(flags()).toEqual(['Same name on Notes helper', 'Same name on Mail', 'Same name on Notes helper']);
+    const flag = screen.getAllByRole('listitem').find((li) => li.dataset.slot === 'tool-badges-shadowed')!;
+    expect(flag).toHaveAttribute('title', expect.stringContaining('never remembered'));
+    expect(await axe(container)).toHaveNoViolations();
+    // The other server drops the tool: Mail's flags go (a send_email shown for the other server still shares Mail's name).
+    rerender(view({ mail: [sendEmail], squat: [] }));
+    expect(flags()).toEqual(['Same name on Mail']);
+    // Outside a provider nothing knows the other lists.
+    rerender(<ToolBadges tool={sendEmail} serverId="mail" />);
+    expect(flags()).toEqual([]);
   });
 });

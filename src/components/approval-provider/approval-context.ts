@@ -2,7 +2,7 @@
 // The provider's context and the hooks that read it, apart from the provider
 // itself (which renders every consent dialog): a card or a badge that only
 // reads trust or its own prompt does not pull the dialogs into a bundle.
-import { createContext, useCallback, useContext, useSyncExternalStore } from 'react';
+import { createContext, useCallback, useContext, useMemo, useSyncExternalStore } from 'react';
 import type { ApprovalStore } from '../../core/tool/approvals.js';
 import type { ApprovalController, ApprovalRequest, ApprovalResult, PendingConsent, PendingToolApproval } from '../../core/consent/controller.js';
 import { normalizeTrust, type ToolDecision, type Trust } from '../../core/tool/decisions.js';
@@ -107,6 +107,23 @@ export function useServerTrust(serverId: string | undefined, fallback?: Trust | 
   );
   if (fromProvider === undefined) return normalizeTrust(fallback);
   return fallback !== undefined && normalizeTrust(fallback) === 'untrusted' ? 'untrusted' : fromProvider;
+}
+
+const NO_SHADOWS: readonly string[] = [];
+
+/**
+ * The other servers whose tool lists offer this name (the provider's
+ * `toolLists`): a shadowed name is flagged wherever the tool is shown. `[]`
+ * outside a provider or when none.
+ */
+export function useToolShadows(serverId: string | undefined, toolName: string | undefined): readonly string[] {
+  const shared = useContext(ApprovalContext);
+  const controller = shared?.controller;
+  const active = controller !== undefined && serverId !== undefined && toolName !== undefined && toolName !== '';
+  // A string snapshot: equal lists compare equal, so nothing re-renders for an unchanged answer.
+  const read = () => (active ? controller.shadowsOf(serverId, toolName).join('\u0000') : '');
+  const key = useSyncExternalStore(active ? controller.subscribe : noSubscribe, read, read);
+  return useMemo(() => (key === '' ? NO_SHADOWS : key.split('\u0000')), [key]);
 }
 
 /** The prompt waiting for one call, if any. Re-renders only when that prompt changes. */

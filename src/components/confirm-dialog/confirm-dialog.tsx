@@ -252,7 +252,7 @@ ToolConfirmDescription.displayName = 'ToolConfirm.Description';
 /** The tool's hint badges, said once to be unverified when the server is untrusted. */
 export const ToolConfirmBadges = forwardRef<HTMLUListElement, Omit<ComponentPropsWithoutRef<typeof ToolBadges>, 'tool' | 'trust'>>(function ToolConfirmBadges(props, ref) {
   const { request, trust, labels } = useConfirmContext('ToolConfirm.Badges');
-  return <ToolBadges tool={request.tool} toolName={request.toolName} trust={trust} labels={labels} {...props} ref={ref} />;
+  return <ToolBadges tool={request.tool} toolName={request.toolName} serverId={request.serverId} trust={trust} labels={labels} {...props} ref={ref} />;
 });
 ToolConfirmBadges.displayName = 'ToolConfirm.Badges';
 

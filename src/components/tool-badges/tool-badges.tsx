@@ -6,11 +6,11 @@ import { presentTool, type PresentedBadge } from '../../core/tool/presentation.j
 import type { ToolBadgeKind } from '../../core/tool/tool-hints.js';
 import type { Tool } from '../../core/shared/types.js';
 import { cx } from '../../internal/cx.js';
-import type { Labels } from '../../internal/default-labels.js';
+import { formatLabel, type Labels } from '../../internal/default-labels.js';
 import { Icon } from '../../internal/icons.js';
 import { useLabels } from '../../internal/labels.js';
 import { useTooltip } from '../../internal/use-tooltip.js';
-import { useServerTrust } from '../approval-provider/approval-context.js';
+import { useServerTrust, useToolShadows } from '../approval-provider/approval-context.js';
 
 const ROOT_NAME = 'ToolBadge.Root';
 const ITEM_NAME = 'ToolBadge.Item';
@@ -71,12 +71,22 @@ export const ToolBadgeRoot = forwardRef<HTMLUListElement, ToolBadgeRootProps>(fu
   const presentation = useMemo(() => presentTool(tool, { trust, toolName, onAnnotationIssue }), [tool, trust, toolName, onAnnotationIssue]);
   const context = useMemo(() => ({ trust, labels }), [trust, labels]);
   const showNote = unverifiedNote && presentation.unverified;
+  // Shadowing is the provider's knowledge (its `toolLists`), not the tool's: shown first, in the risk colour.
+  const shadows = useToolShadows(serverId, tool?.name || toolName);
   return (
     <ToolBadgesContext.Provider value={context}>
       <ul aria-label={labels.toolHints} data-slot="tool-badges" data-trust={trust} data-risk={presentation.risk} {...props} ref={ref} className={cx('mcp-tool-badges', className)}>
         {showNote && (
           <li data-slot="tool-badges-unverified" className="mcp-tool-badges-unverified" title={labels.claimDescription}>
             {labels.unverified}
+          </li>
+        )}
+        {shadows.length > 0 && (
+          <li data-slot="tool-badges-shadowed" data-kind="shadowed" data-tier="risk" title={labels.shadowedDescription} className="mcp-tool-badge mcp-tool-badges-shadowed">
+            <Icon name="warning" />
+            <span data-slot="tool-badge-label" className="mcp-tool-badge-label">
+              {formatLabel(labels.shadowed, { servers: shadows.join(', ') })}
+            </span>
           </li>
         )}
         {typeof children === 'function' ? children(presentation.badges) : (children ?? presentation.badges.map((badge) => <ToolBadgeItem key={badge.kind} badge={badge} />))}

@@ -199,7 +199,7 @@ const ToolCallCardImpl = forwardRef<HTMLElement, ToolCallCardProps>(function Too
           <Icon name={STATE_ICONS[state]} /> {labels[STATE_LABELS[state]]}
         </span>
       </header>
-      <ToolBadges tool={tool} toolName={toolName} trust={trust} labels={labelOverrides} onAnnotationIssue={onAnnotationIssue} />
+      <ToolBadges tool={tool} toolName={toolName} serverId={serverId} trust={trust} labels={labelOverrides} onAnnotationIssue={onAnnotationIssue} />
       {annotationsChanged && (
         <p data-slot="tool-call-card-notice" role="note" className="mcp-tool-call-card-notice">
           <Icon name="warning" /> {labels.annotationsChanged}

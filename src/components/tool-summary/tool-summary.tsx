@@ -65,7 +65,7 @@ export const ToolSummary = forwardRef<HTMLDivElement, ToolSummaryProps>(function
           </code>
         )}
       </div>
-      <ToolBadges tool={snapshot} trust={trust} labels={labelOverrides} />
+      <ToolBadges tool={snapshot} serverId={serverId} trust={trust} labels={labelOverrides} />
       {presentation.description && (
         <p data-slot="tool-summary-description" className="mcp-tool-summary-description">
           {presentation.description}

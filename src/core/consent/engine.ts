@@ -12,7 +12,7 @@ import { ownData } from '../shared/read.js';
 import { createConsentContext, textOf, type ConsentContext } from './context.js';
 import { runConsentFlow, type FlowEnvironment } from './flow.js';
 import { callNameOf, serverRecord } from './kinds/server-record.js';
-import { decideToolRequest, readToolRequest, toolKind } from './kinds/tool.js';
+import { decideToolRequest, readToolRequest, shadowingServerNames, toolKind } from './kinds/tool.js';
 import { createConsentQueue } from './queue.js';
 import type { ApprovalController, ApprovalControllerOptions, ApprovalPolicy, ElicitationOutcome, ElicitationRequest, SamplingOutcome, SamplingRequest } from './types.js';
 
@@ -93,6 +93,7 @@ export function createConsentController(options: ApprovalControllerOptions, kind
     getPolicy: () => policy,
     trustOf: context.trustOf,
     serverName: context.serverName,
+    shadowsOf: (serverId, toolName) => shadowingServerNames(context, serverId, typeof toolName === 'string' ? toolName : undefined),
     claim: queue.claim,
     resetTaint: () => store.setTainted(false),
     dispose() {

@@ -298,6 +298,12 @@ export interface ApprovalController {
   trustOf(serverId: string): Trust;
   /** The server's display name, sanitised (its id when it has none). */
   serverName(serverId: string): string;
+  /**
+   * The other servers (display names) whose lists (`toolLists`) offer this
+   * tool name or one that looks the same: a shadowed name, flagged wherever
+   * the tool is shown. `[]` when none.
+   */
+  shadowsOf(serverId: string, toolName: string): readonly string[];
   /** Lets an inline card show the prompt of `callId` instead of the dialog. Returns a release function. */
   claim(callId: string): () => void;
   /** Resets the taint guard. */

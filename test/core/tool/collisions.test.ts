@@ -31,8 +31,13 @@ describe('shadowing', () => {
     // A remembered approval does not skip it either.
     controller.store.remember(send, { serverId: 'mail', trust: 'trusted' });
     expect(controller.previewDecision({ serverId: 'mail', tool: send }).action).toBe('confirm');
+    // What badges show: the other server by display name, for each side, and nothing for an unshared name.
+    expect(controller.shadowsOf('mail', 'send_email')).toEqual(['Other']);
+    expect(controller.shadowsOf('other', 'send_email')).toEqual(['Mail']);
+    expect(controller.shadowsOf('mail', 'nothing_like_it')).toEqual([]);
     // Without the other server's list, it runs as before.
     controller.setPolicy({ ...controller.getPolicy(), toolLists: { mail: [send, read] } });
+    expect(controller.shadowsOf('mail', 'send_email')).toEqual([]);
     expect(controller.previewDecision({ serverId: 'mail', tool: read }).action).toBe('run');
   });
 
@@ -43,6 +48,8 @@ describe('shadowing', () => {
         expect(Array.isArray(index.shadowsOf('a', name || 'x'))).toBe(true);
         const controller = createApprovalController({ servers: { a: { trust: 'trusted' }, b: { trust: 'trusted' } }, toolLists: { a: [{ name: name || 'x' }], b: [{ name: name || 'x' }], c: junk } as never });
         expect(controller.previewDecision({ serverId: 'a', tool: { name: name || 'x', annotations: { readOnlyHint: true } } }).action).toBe('confirm');
+        expect(controller.shadowsOf('a', name || 'x')).toContain('b');
+        if (typeof junk !== 'string') expect(controller.shadowsOf('a', junk as never)).toEqual([]);
       }),
       { numRuns: 300 },
     );

@@ -85,6 +85,13 @@ function lookAlikes(servers: unknown): ServerLookAlike[] {
   return findLookAlikeServers(servers, claimed);
 }
 
+/** The display names of the other servers that offer a tool of this name (or one that looks the same); `[]` when none. */
+export function shadowingServerNames(context: ConsentContext, serverId: string, name: string | undefined): string[] {
+  if (!name) return [];
+  const shadows = namesIndex(context.policy().toolLists).shadowsOf(serverId, name);
+  return [...new Set(shadows.map((shadow) => displayServerName(ownData(context.serverOf(shadow.serverId), 'name'), shadow.serverId)))];
+}
+
 /** What the policy says for a tool call now (no one asked). */
 export function decideToolRequest(context: ConsentContext, request: ToolRequestRead, serverRemoved = false): ToolDecision {
   const server = context.serverOf(request.serverId);
@@ -94,11 +101,10 @@ export function decideToolRequest(context: ConsentContext, request: ToolRequestR
   const changes = store.changesSinceApproval(request.tool, scope);
   const overrides = ownData(server, 'overrides');
   const policy = context.policy();
-  const name = request.tool?.name || request.toolName;
-  const shadows = name ? namesIndex(policy.toolLists).shadowsOf(request.serverId, name) : [];
+  const shadows = shadowingServerNames(context, request.serverId, request.tool?.name || request.toolName);
   const lookAlike = lookAlikes(policy.servers).find((entry) => entry.serverId === request.serverId);
   const decision = decideToolCall({
-    shadowedBy: shadows.length > 0 ? [...new Set(shadows.map((shadow) => displayServerName(ownData(context.serverOf(shadow.serverId), 'name'), shadow.serverId)))] : undefined,
+    shadowedBy: shadows.length > 0 ? shadows : undefined,
     lookAlikeOf: lookAlike?.resemblesName,
     tool: request.tool,
     toolName: request.toolName,
