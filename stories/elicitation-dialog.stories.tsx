@@ -42,6 +42,8 @@ export const FormTrusted: Story = { args: { prompt: prompt(everythingElicitation
 export const FormTaskClarification: Story = { args: { prompt: prompt(researchClarification) } };
 /** Asked during a call (`callMcpTool`, or a task's `callIdFor`): the dialog names the call's tool, and focus returns to its card. */
 export const FormDuringCall: Story = { args: { prompt: { ...prompt(researchClarification), callId: 'call-1', callName: 'simulate-research-query' } } };
+/** A task's question (`input_required`) when the host can stop tasks: "Stop task" stops it from here, since the modal covers the card's Cancel. */
+export const FormTaskStoppable: Story = { args: { prompt: { ...prompt(researchClarification), callId: 'call-1', callName: 'simulate-research-query', stop: 'task' } } };
 /** The review step: exactly the values to be sent. */
 export const FormReview: Story = {
   args: { prompt: prompt(researchClarification) },
@@ -184,11 +186,26 @@ export const NamesTheCallTest: Story = {
   },
 };
 
+export const StopTaskTest: Story = {
+  tags: TEST,
+  args: { prompt: { ...prompt(researchClarification), stop: 'task' } },
+  play: async ({ args }) => {
+    const dialog = await screen.findByRole('dialog');
+    const buttons = within(dialog).getAllByRole('button').map((button) => button.textContent);
+    // Apart from the answers, first; never where focus starts.
+    await expect(buttons).toEqual(['Stop task', 'Cancel', 'Decline', 'Review']);
+    await expect(within(dialog).getByRole('button', { name: 'Stop task' })).not.toHaveFocus();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Stop task' }));
+    await expect(args.onRespond).toHaveBeenCalledWith({ action: 'cancel', stop: true });
+  },
+};
+
 export const WithoutCallNoCallRowTest: Story = {
   tags: TEST,
   play: async () => {
     const dialog = await screen.findByRole('dialog');
     await expect(within(dialog).queryByText('Asked during')).toBeNull();
+    await expect(within(dialog).queryByRole('button', { name: /^Stop/ })).toBeNull();
   },
 };
 

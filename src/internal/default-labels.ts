@@ -70,6 +70,9 @@ export const defaultLabels = {
   /** A tool name another server also offers (shadowing): the badge, and its explanation. */
   shadowed: 'Same name on {servers}',
   shadowedDescription: 'Another server offers a tool with this name (or one that looks the same). Check which server runs it; it is never remembered.',
+  /** Elicitation: stop the task (or call) that asked, from its prompt. */
+  stopTask: 'Stop task',
+  stopCall: 'Stop call',
   /** Elicitation and sampling: the tool call a request was asked during. */
   askedDuring: 'Asked during',
   trusted: 'trusted',

@@ -31,6 +31,11 @@ export function requestHandlersHook<C extends object>(register: Register<C>) {
         },
         callIdFor: (request, extra) => latest.current.callIdFor?.(request, extra),
         onElicitationComplete: (id) => latest.current.onElicitationComplete?.(id),
+        // Read per request: a task's question offers "Stop task" only while the host can stop tasks.
+        get onStop() {
+          const stop = latest.current.onStop;
+          return stop ? (target: { taskId: string; callId: string | undefined }) => stop(target) : undefined;
+        },
         memory: latest.current.memory,
       });
       setRegistered({ client, serverId });

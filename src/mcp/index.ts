@@ -11,7 +11,7 @@ import { createToolListWatcher, type ToolListWatcher } from '../core/tool/watche
 import type { ApprovalController } from '../core/consent/controller.js';
 import { isRecord } from '../core/shared/issues.js';
 import { ownData } from '../core/shared/read.js';
-import { answerOnce, beginCall, bindClient, bindingOf, capabilitiesFor, eitherSignal, elicit, listAllTools, sample, soleCall, type McpCapabilityOptions, type McpRequestHandlerOptions, type McpToolWatchOptions } from './shared.js';
+import { answerOnce, beginCall, bindClient, bindingOf, capabilitiesFor, eitherSignal, elicit, listAllTools, sample, soleCall, stopFor, type McpCapabilityOptions, type McpRequestHandlerOptions, type McpToolWatchOptions } from './shared.js';
 
 export { answerInputRequests, elicitationsFromError, relatedTaskId, SAMPLING_REJECTED_CODE, type InputRequestOptions, type McpCapabilityOptions, type McpRequestHandlerOptions, type McpToolWatchOptions } from './shared.js';
 
@@ -111,7 +111,7 @@ export function registerMcpRequestHandlers(client: Client, controller: ApprovalC
   const originOf = (request: { method: string; params: unknown }, extra: RequestExtra, signal: AbortSignal | undefined) => {
     const call = soleCall(client);
     const callId = options.callIdFor?.(request, extra) ?? call?.callId;
-    return { requestId: extra.requestId, callId, callName: call?.toolName, signal: eitherSignal(signal, call?.ended) };
+    return { requestId: extra.requestId, callId, callName: call?.toolName, signal: eitherSignal(signal, call?.ended), stop: stopFor(options, request, call, callId) };
   };
   const removers: Array<() => void> = [unbind];
   const register = (method: string, add: () => void) => {
@@ -197,9 +197,9 @@ function requestOptionsOf(options: McpCallOptions) {
  * const result = await callMcpTool(client, { name: 'delete_file', arguments: { path } }, { callId: call.id, signal });
  */
 export async function callMcpTool(client: Client, params: { name: string; arguments?: Record<string, unknown> | undefined }, options: McpCallOptions = {}): Promise<Awaited<ReturnType<Client['callTool']>>> {
-  const { end } = beginCall(bindingOf(client, 'callMcpTool'), options.callId, params.name, options.signal);
+  const { end, signal } = beginCall(bindingOf(client, 'callMcpTool'), options.callId, params.name, options.signal);
   try {
-    return await client.callTool(params, undefined, requestOptionsOf(options));
+    return await client.callTool(params, undefined, requestOptionsOf({ ...options, signal }));
   } finally {
     end();
   }

@@ -63,6 +63,12 @@ export interface McpRequestHandlerOptions {
   onElicitationComplete?: ((elicitationId: string) => void) | undefined;
   /** How many answered request ids to remember against replays. Default 500. */
   memory?: number | undefined;
+  /**
+   * Stops a task that asks (`relatedTaskId`), e.g. `client.experimental.tasks.cancelTask(taskId)`:
+   * with it, a task's question offers "Stop task". A question during a
+   * `callMcpTool` call offers "Stop call" without it (the call is aborted).
+   */
+  onStop?: ((target: { taskId: string; callId: string | undefined }) => void) | undefined;
 }
 
 /** A call in flight that server requests can be attributed to. */
@@ -72,6 +78,8 @@ export interface McpCallInFlight {
   toolName: string;
   /** Aborted when the call ends (it settled, timed out or was aborted): its prompts close. */
   ended: AbortSignal;
+  /** Stops the call (the person chose "Stop call" in one of its prompts). */
+  stop: () => void;
 }
 
 /** What a registration keeps per client, for `callMcpTool`. */
@@ -110,19 +118,25 @@ export function soleCall(client: object): McpCallInFlight | undefined {
   return calls.values().next().value;
 }
 
-/** Marks a call as in flight until the returned function runs (which also closes its prompts). */
-export function beginCall(binding: McpBinding, callId: string | undefined, toolName: string, signal: AbortSignal | undefined): { call: McpCallInFlight; end: () => void } {
+/**
+ * Marks a call as in flight until `end` runs (which also closes its prompts).
+ * `signal` is what the SDK request gets: the host's, or the person's Stop.
+ */
+export function beginCall(binding: McpBinding, callId: string | undefined, toolName: string, hostSignal: AbortSignal | undefined): { call: McpCallInFlight; end: () => void; signal: AbortSignal } {
   const ended = new AbortController();
-  const call: McpCallInFlight = { callId, toolName, ended: ended.signal };
-  const onAbort = () => ended.abort(signal?.reason);
-  signal?.addEventListener('abort', onAbort, { once: true });
-  if (signal?.aborted) ended.abort(signal.reason);
+  const stopped = new AbortController();
+  const signal = eitherSignal(hostSignal, stopped.signal)!;
+  const call: McpCallInFlight = { callId, toolName, ended: ended.signal, stop: () => stopped.abort(new Error('The person stopped the call.')) };
+  const onAbort = () => ended.abort(signal.reason);
+  signal.addEventListener('abort', onAbort, { once: true });
+  if (signal.aborted) ended.abort(signal.reason);
   binding.calls.add(call);
   return {
     call,
+    signal,
     end() {
       binding.calls.delete(call);
-      signal?.removeEventListener('abort', onAbort);
+      signal.removeEventListener('abort', onAbort);
       ended.abort();
     },
   };
@@ -167,6 +181,16 @@ export interface RequestOrigin {
   signal?: AbortSignal | undefined;
   callId?: string | undefined;
   callName?: string | undefined;
+  /** Elicitation: what its Stop button stops. */
+  stop?: { kind: 'task' | 'call'; run: () => void } | undefined;
+}
+
+/** What a question's Stop button stops: the task that asks (when the host can stop tasks), else the call in flight. */
+export function stopFor(options: McpRequestHandlerOptions, request: unknown, call: McpCallInFlight | undefined, callId: string | undefined): RequestOrigin['stop'] {
+  const taskId = relatedTaskId(request);
+  const onStop = options.onStop;
+  if (taskId !== undefined && onStop) return { kind: 'task', run: () => onStop({ taskId, callId }) };
+  return call ? { kind: 'call', run: call.stop } : undefined;
 }
 
 /** An elicitation through the controller; the answer is the `ElicitResult` to send. */
@@ -180,9 +204,10 @@ export async function sample(
   controller: ApprovalController,
   serverId: string,
   params: unknown,
-  origin: RequestOrigin,
+  { stop: _stop, ...origin }: RequestOrigin,
   run: McpRequestHandlerOptions['sample'],
 ): Promise<{ ok: true; result: Record<string, unknown> } | { ok: false; code: number; message: string }> {
+  // A sampling review has Deny; Stop is an elicitation's.
   const outcome = await controller.requestSampling({ serverId, params, ...origin, sample: run ?? NO_MODEL });
   if (outcome.outcome === 'approved' && outcome.result) return { ok: true, result: outcome.result };
   if (outcome.outcome === 'failed') return { ok: false, code: -32603, message: outcome.error ?? 'The model failed.' };
@@ -222,6 +247,8 @@ export interface InputRequestOptions {
   callName?: string | undefined;
   /** Aborted when the call no longer waits (it timed out or was stopped): open prompts close, the rest are not asked. */
   signal?: AbortSignal | undefined;
+  /** Offers "Stop call" (or "Stop task") in each question: `run` stops what asked. */
+  stop?: { kind: 'task' | 'call'; run: () => void } | undefined;
 }
 
 /**
@@ -238,7 +265,7 @@ export async function answerInputRequests(controller: ApprovalController, server
   const entries = Object.keys(requests).slice(0, 32);
   // A Map, then own properties: a key such as "__proto__" stays a key.
   const answers = new Map<string, unknown>();
-  const origin: RequestOrigin = { callId: options.callId, callName: options.callName, signal: options.signal };
+  const origin: RequestOrigin = { callId: options.callId, callName: options.callName, signal: options.signal, stop: options.stop };
   // One at a time, in order: the person answers them in the order the server listed them.
   for (const key of entries) {
     const request = ownData(requests, key);

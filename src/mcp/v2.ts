@@ -11,7 +11,7 @@ import { ProtocolError, type CallToolRequestOptions, type CallToolResult, type C
 import type { ApprovalController } from '../core/consent/controller.js';
 import { ownData } from '../core/shared/read.js';
 import { createToolListWatcher, type ToolListWatcher } from '../core/tool/watcher.js';
-import { answerInputRequests, answerOnce, beginCall, bindClient, bindingOf, capabilitiesFor, eitherSignal, elicit, listAllTools, sample, soleCall, type McpCapabilityOptions, type McpRequestHandlerOptions, type McpToolWatchOptions } from './shared.js';
+import { answerInputRequests, answerOnce, beginCall, bindClient, bindingOf, capabilitiesFor, eitherSignal, elicit, listAllTools, sample, soleCall, stopFor, type McpCapabilityOptions, type McpRequestHandlerOptions, type McpToolWatchOptions } from './shared.js';
 
 export { answerInputRequests, elicitationsFromError, relatedTaskId, SAMPLING_REJECTED_CODE, type InputRequestOptions, type McpCapabilityOptions, type McpRequestHandlerOptions, type McpToolWatchOptions } from './shared.js';
 
@@ -50,7 +50,7 @@ export function registerMcpRequestHandlers(client: Client, controller: ApprovalC
     const call = soleCall(client);
     const callId = options.callIdFor?.(request, { requestId: ctx.mcpReq.id }) ?? call?.callId;
     // A modern id is the input request's key ("confirm"), not a request id worth recording.
-    return { requestId: modern() ? undefined : ctx.mcpReq.id, callId, callName: call?.toolName, signal: eitherSignal(ctx.mcpReq.signal, call?.ended) };
+    return { requestId: modern() ? undefined : ctx.mcpReq.id, callId, callName: call?.toolName, signal: eitherSignal(ctx.mcpReq.signal, call?.ended), stop: stopFor(options, request, call, callId) };
   };
   const answer = <T>(method: string, ctx: { mcpReq: { id: string | number } }, ask: () => Promise<T>): Promise<T> => (modern() ? ask() : once(`${method}:${String(ctx.mcpReq.id)}`, ask));
   const removers: Array<() => void> = [unbind];
@@ -135,10 +135,10 @@ export class McpInputRoundsError extends Error {
 export async function callMcpTool(client: Client, params: { name: string; arguments?: Record<string, unknown> | undefined }, options: McpCallOptions = {}): Promise<CallToolResult> {
   const binding = bindingOf(client, 'callMcpTool');
   const maxRounds = Math.max(0, options.maxRounds ?? 10);
-  const { call, end } = beginCall(binding, options.callId, params.name, options.signal);
+  const { call, end, signal } = beginCall(binding, options.callId, params.name, options.signal);
   const requestOptions: CallToolRequestOptions = {
     allowInputRequired: true,
-    ...(options.signal ? { signal: options.signal } : {}),
+    signal,
     ...(options.timeout !== undefined ? { timeout: options.timeout } : {}),
     ...(options.onprogress ? { onprogress: options.onprogress } : {}),
     ...(options.resetTimeoutOnProgress !== undefined ? { resetTimeoutOnProgress: options.resetTimeoutOnProgress } : {}),
@@ -154,8 +154,9 @@ export async function callMcpTool(client: Client, params: { name: string; argume
         callId: call.callId,
         callName: call.toolName,
         signal: call.ended,
+        stop: { kind: 'call', run: call.stop },
       });
-      options.signal?.throwIfAborted();
+      signal.throwIfAborted();
       const requestState = ownData(result, 'requestState');
       next = { ...params, ...{ inputResponses }, ...(typeof requestState === 'string' ? { requestState } : {}) };
     }

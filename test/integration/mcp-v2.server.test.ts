@@ -111,6 +111,16 @@ describe('./mcp/v2 against the v2 server (createMcpHandler, in process)', () => 
       expect(state.calls.delete_note).toBe(1);
       expect(records).toEqual([expect.objectContaining({ kind: 'elicitation', callId: 'card-3', outcome: 'cancel' })]);
     });
+    it('"Stop call" in the question stops the call: the question is cancelled, the call rejects, nothing more reaches the server', async () => {
+      const { client, controller, records, state } = await connectNotes('modern', { autoFulfill });
+      const call = callMcpTool(client, { name: 'delete_note', arguments: { id: 'n6' } }, { callId: 'card-6' });
+      const prompt = await nextPrompt(controller, 'elicitation');
+      expect(prompt.stop).toBe('call');
+      expect(controller.respond(prompt.id, { action: 'cancel', stop: true })).toBe(true);
+      await expect(call).rejects.toThrow('The person stopped the call.');
+      expect(state.calls.delete_note).toBe(1);
+      expect(records).toEqual([expect.objectContaining({ kind: 'elicitation', callId: 'card-6', outcome: 'cancel', stopped: true })]);
+    });
   });
 
   it('the SDK auto-fulfils a plain client.callTool through the same handlers; the same input key in two calls is asked twice, never replayed', async () => {

@@ -14,6 +14,7 @@ describe('server-everything over stdio: elicitation, sampling and tasks go throu
   const records: ConsentRecord[] = [];
   // The host's map from task id to the call that started it.
   const taskCalls = new Map<string, string>();
+  const stoppedTasks: string[] = [];
   const sample = vi.fn(async (params: Record<string, unknown>) => ({
     role: 'assistant',
     content: { type: 'text', text: `Scripted answer to ${JSON.stringify((params.messages as Array<{ content: { text: string } }>)[0]!.content.text)}` },
@@ -24,7 +25,11 @@ describe('server-everything over stdio: elicitation, sampling and tasks go throu
   beforeAll(async () => {
     everything = await startServer('everything', { capabilities: mcpClientCapabilities({ tasks: true }), taskStore: new InMemoryTaskStore() });
     controller = createApprovalController({ onDecision: (record) => records.push(record), servers: { everything: { name: 'Everything' } } });
-    registerMcpRequestHandlers(everything.client, controller, 'everything', { sample, callIdFor: (request) => taskCalls.get(relatedTaskId(request) ?? '') });
+    registerMcpRequestHandlers(everything.client, controller, 'everything', {
+      sample,
+      callIdFor: (request) => taskCalls.get(relatedTaskId(request) ?? ''),
+      onStop: ({ taskId }) => void everything.client.experimental.tasks.cancelTask(taskId).then((task) => stoppedTasks.push(task.status)),
+    });
   });
   afterAll(async () => {
     controller?.dispose();
@@ -121,8 +126,9 @@ describe('server-everything over stdio: elicitation, sampling and tasks go throu
     const answer = (async () => {
       const prompt = await nextPrompt(controller, 'elicitation');
       expect(prompt.view.mode === 'form' && prompt.view.fields.map((field) => field.name)).toEqual(['interpretation']);
-      // Tied to the call through the related-task id: focus returns to its card.
+      // Tied to the call through the related-task id: focus returns to its card; the task can be stopped from here.
       expect(prompt.callId).toBe('call-research');
+      expect(prompt.stop).toBe('task');
       const field = prompt.view.mode === 'form' ? prompt.view.fields[0]! : undefined;
       controller.respond(prompt.id, { action: 'accept', content: { interpretation: field!.options![0]!.value } });
       answered = true;
@@ -139,6 +145,25 @@ describe('server-everything over stdio: elicitation, sampling and tasks go throu
     expect(statuses.map((s) => s.type)).toContain('input-required');
     expect(statuses.find((s) => s.type === 'input-required')).toMatchObject({ message: expect.stringContaining('Requesting clarification') });
     expect(textOf(final)).toContain('After receiving clarification');
+  }, 30_000);
+
+  it('"Stop task" in the task\'s question cancels the question and the task (the modal covers the card\'s Cancel)', async () => {
+    records.length = 0;
+    const statuses: ToolCallStatus[] = [];
+    let status: ToolCallStatus | undefined;
+    const stream = everything.client.experimental.tasks.callToolStream({ name: 'simulate-research-query', arguments: { topic: 'python', ambiguous: true } }, undefined, { timeout: 60_000 });
+    const stop = (async () => {
+      const prompt = await nextPrompt(controller, 'elicitation');
+      expect(controller.respond(prompt.id, { action: 'cancel', stop: true })).toBe(true);
+    })();
+    for await (const message of stream) {
+      if (message.type === 'taskCreated') taskCalls.set(message.task.taskId, 'call-stopped');
+      if (message.type === 'taskCreated' || message.type === 'taskStatus') statuses.push((status = toolCallStatusFromTask(message.task, status)));
+      if (message.type === 'error' || message.type === 'result') break;
+    }
+    await stop;
+    await vi.waitFor(() => expect(stoppedTasks).toEqual(['cancelled']));
+    expect(records.at(-1)).toMatchObject({ kind: 'elicitation', callId: 'call-stopped', outcome: 'cancel', decidedBy: 'user', stopped: true });
   }, 30_000);
 
   it('task-augmented requests (the -async tools) are answered through the same queue', async () => {

@@ -106,7 +106,11 @@ function useMcpV1(serverUrl: string, setNotice: (notice: string) => void): Conne
   const client = useClient(createV1);
   const [taskCalls] = useState(() => new Map<string, string>());
   // Elicitation and sampling requests from the server go through the provider's queue.
-  const ready = useMcpRequestHandlers(client, SERVER_ID, handlerOptions(taskCalls, setNotice));
+  const ready = useMcpRequestHandlers(client, SERVER_ID, {
+    ...handlerOptions(taskCalls, setNotice),
+    // A task's question offers "Stop task" (its dialog covers the card's Cancel).
+    onStop: ({ taskId }) => void client?.experimental.tasks.cancelTask(taskId).catch(() => {}),
+  });
   const connect = useCallback(
     async (c: Client) => {
       await c.connect(new StreamableHTTPClientTransport(new URL(serverUrl)));

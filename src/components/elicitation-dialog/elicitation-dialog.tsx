@@ -29,6 +29,8 @@ export interface ElicitationPrompt {
   callId?: string | undefined;
   /** The tool that call runs: shown as "Asked during". */
   callName?: string | undefined;
+  /** Offers a Stop button for what asked (a task, or the call): it answers `{ action: 'cancel', stop: true }`. */
+  stop?: 'task' | 'call' | undefined;
 }
 
 type Stage = 'form' | 'review';
@@ -538,6 +540,12 @@ export const ElicitationActions = forwardRef<HTMLDivElement, ComponentPropsWitho
       {labels.cancel}
     </button>
   );
+  // The modal covers the card's Cancel: stopping what asked is offered here (the prompt is cancelled with it).
+  const stop = prompt.stop ? (
+    <button type="button" data-slot="elicitation-stop" data-stop={prompt.stop} className="mcp-button mcp-elicitation-stop" onClick={() => respond({ action: 'cancel', stop: true })}>
+      {prompt.stop === 'task' ? labels.stopTask : labels.stopCall}
+    </button>
+  ) : null;
   let primary: ReactNode = null;
   if (view.mode === 'url' && view.url.secure) {
     primary = (
@@ -587,6 +595,7 @@ export const ElicitationActions = forwardRef<HTMLDivElement, ComponentPropsWitho
   }
   return (
     <div data-slot="elicitation-actions" {...props} ref={ref} className={cx('mcp-confirm-dialog-actions', className)}>
+      {stop}
       {view.mode === 'invalid' ? decline : cancel}
       {view.mode !== 'invalid' && decline}
       {primary}

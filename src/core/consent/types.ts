@@ -150,6 +150,8 @@ export interface PendingElicitation extends PendingBase {
    * that looks like a secret. The controller refuses an accept without it.
    */
   requiresAcknowledgement: boolean;
+  /** What the prompt's Stop button stops, when the request offered one (`stop`). */
+  stop?: 'task' | 'call' | undefined;
 }
 
 /** A server asking to use the host's model (`sampling/createMessage`). */
@@ -184,7 +186,8 @@ export type ElicitationResponse =
       acknowledged?: boolean | undefined;
     }
   | { action: 'decline' }
-  | { action: 'cancel' };
+  /** `stop: true`: also stop what asked (a prompt with `stop`): the request is cancelled and the host's `stop.run` is called. */
+  | { action: 'cancel'; stop?: boolean | undefined };
 /** An answer to a pending sampling request: approve (with edits to the request, or to the answer's text) or deny. */
 export type SamplingResponse =
   | {
@@ -222,6 +225,13 @@ export interface ElicitationRequest {
   callId?: string | undefined;
   /** The tool that call runs, when known: the dialog names it ("Asked during …"). */
   callName?: string | undefined;
+  /**
+   * Lets the person stop what asked — a task waiting in `input_required`, or
+   * the call itself — from the prompt ("Stop task"), since a modal prompt
+   * covers the card's Cancel. `run` is called once, after the request
+   * settles as `cancel`.
+   */
+  stop?: { kind: 'task' | 'call'; run: () => void } | undefined;
   /** The JSON-RPC id of the server's request, for the record. */
   requestId?: string | number | undefined;
   /** Aborted when the server withdrew the request (or it timed out): the prompt closes and the answer is `cancel`. */

@@ -127,6 +127,8 @@ export interface ServerRequestRecord {
   host?: string | undefined;
   /** Sampling: whether a person edited the request or the completion. */
   edited?: boolean | undefined;
+  /** Elicitation: the person chose to stop the task or call that asked (outcome `cancel`). */
+  stopped?: boolean | undefined;
   /** Milliseconds since the epoch. */
   timestamp: number;
 }

@@ -54,6 +54,38 @@ describe('ask: one queue for every consent', () => {
     expect(controller.getSnapshot().queue).toHaveLength(0);
   });
 
+  it('"Stop": a request that offers it stops what asked once, after it settles as cancel; without stop: true, or without an offer, nothing is stopped', async () => {
+    const controller = createApprovalController();
+    const order: string[] = [];
+    const run = vi.fn(() => void order.push('stopped'));
+    const stopped = controller.requestElicitation({ serverId: 's', params: researchClarification, callId: 'c1', callName: 'simulate-research-query', stop: { kind: 'task', run } });
+    const prompt = controller.getSnapshot().current!;
+    expect(prompt).toMatchObject({ kind: 'elicitation', stop: 'task', callId: 'c1', callName: 'simulate-research-query' });
+    void stopped.then(() => order.push('settled'));
+    expect(controller.respond(prompt.id, { action: 'cancel', stop: true })).toBe(true);
+    const outcome = await stopped;
+    expect(outcome).toMatchObject({ result: { action: 'cancel' }, record: { outcome: 'cancel', decidedBy: 'user', stopped: true } });
+    expect(run).toHaveBeenCalledTimes(1);
+    expect(order).toEqual(['stopped', 'settled']);
+    // A plain cancel does not stop.
+    const plain = controller.requestElicitation({ serverId: 's', params: researchClarification, stop: { kind: 'call', run } });
+    controller.respond(controller.getSnapshot().current!.id, { action: 'cancel' });
+    expect((await plain).record).not.toHaveProperty('stopped');
+    // stop: true on a request that offered nothing is a cancel; a throwing stop still settles; a malformed offer is no offer.
+    const none = controller.requestElicitation({ serverId: 's', params: researchClarification });
+    expect(controller.getSnapshot().current).not.toHaveProperty('stop');
+    controller.respond(controller.getSnapshot().current!.id, { action: 'cancel', stop: true });
+    expect((await none).record).not.toHaveProperty('stopped');
+    const failing = controller.requestElicitation({ serverId: 's', params: researchClarification, stop: { kind: 'task', run: () => { throw new Error('down'); } } });
+    controller.respond(controller.getSnapshot().current!.id, { action: 'cancel', stop: true });
+    await expect(failing).resolves.toMatchObject({ result: { action: 'cancel' }, record: { stopped: true } });
+    const malformed = controller.requestElicitation({ serverId: 's', params: researchClarification, stop: { kind: 'task', run: 'rm -rf' } as never });
+    expect(controller.getSnapshot().current).not.toHaveProperty('stop');
+    controller.respond(controller.getSnapshot().current!.id, { action: 'decline' });
+    await malformed;
+    expect(run).toHaveBeenCalledTimes(1);
+  });
+
   it('a malformed or non-https request can only be declined', async () => {
     const controller = createApprovalController();
     const bad = controller.requestElicitation({ serverId: 's', params: { mode: 'url', url: 'http://example.com/', message: 'x', elicitationId: 'e' } });

@@ -17,12 +17,14 @@ import { callNameOf, serverRecord, type ServerRequestBase } from './server-recor
 /** An elicitation as read once. */
 export interface ElicitationRead extends ServerRequestBase {
   view: ElicitationView;
+  stop: { kind: 'task' | 'call'; run: () => void } | undefined;
   signal: AbortSignal | undefined;
   blocking: boolean;
   first?: ServerRequestDecision | undefined;
 }
 
 interface Settled {
+  stopped?: boolean | undefined;
   result: ElicitationAnswer;
   outcome: ServerRequestRecord['outcome'];
   decidedBy: ServerRequestRecord['decidedBy'];
@@ -45,11 +47,19 @@ export function readElicitationRequest(context: ConsentContext, raw: unknown): E
     callName: callNameOf(raw),
     requestId: ownData(raw, 'requestId'),
     view,
+    stop: stopOf(ownData(raw, 'stop')),
     signal: signalOf(raw),
     blocking: ownData(raw, 'blocking') !== false,
   };
 }
 
+
+/** A request's `stop`, read as data: a kind and a function, or nothing. */
+function stopOf(value: unknown): ElicitationRead['stop'] {
+  const run = ownData(value, 'run');
+  const kind = ownData(value, 'kind');
+  return typeof run === 'function' ? { kind: kind === 'call' ? 'call' : 'task', run: run as () => void } : undefined;
+}
 
 /** The elicitation kind for the consent flow. */
 export function elicitationKind(context: ConsentContext): ConsentKindModule<ElicitationRead, ServerRequestDecision, Settled, ElicitationOutcome> {
@@ -74,6 +84,7 @@ export function elicitationKind(context: ConsentContext): ConsentKindModule<Elic
       view: request.view,
       decision,
       requiresAcknowledgement: elicitationNeedsAcknowledgement(request.view),
+      ...(request.stop ? { stop: request.stop.kind } : {}),
     }),
     // Elicitation is never answered without a person: a policy "run" still declines.
     run: (_request, decision): FlowStep<Settled> => ({ type: 'settle', result: { result: { action: 'decline' }, outcome: 'blocked', decidedBy: 'policy', decision } }),
@@ -87,7 +98,10 @@ export function elicitationKind(context: ConsentContext): ConsentKindModule<Elic
     },
     answer(request, _item, response, decision): FlowStep<Settled> {
       const action = isRecord(response) ? ownData(response, 'action') : undefined;
-      if (action === 'decline' || action === 'cancel') return { type: 'settle', result: { result: { action }, outcome: action, decidedBy: 'user', decision } };
+      if (action === 'decline' || action === 'cancel') {
+        const stopped = action === 'cancel' && ownData(response, 'stop') === true && request.stop !== undefined;
+        return { type: 'settle', result: { result: { action }, outcome: action, decidedBy: 'user', decision, ...(stopped ? { stopped } : {}) } };
+      }
       const view = request.view;
       if (action !== 'accept' || view.mode === 'invalid' || (view.mode === 'url' && !view.url.secure)) return { type: 'refuse' };
       if (view.mode === 'url') return { type: 'settle', result: { result: { action: 'accept' }, outcome: 'accept', decidedBy: 'user', decision } };
@@ -105,8 +119,16 @@ export function elicitationKind(context: ConsentContext): ConsentKindModule<Elic
         reasons: settled.decision.reasons,
         ...(settled.fields ? { fields: settled.fields } : {}),
         ...(request.view.mode === 'url' ? { host: request.view.url.host } : {}),
+        ...(settled.stopped ? { stopped: true } : {}),
       });
       context.report(record);
+      if (settled.stopped) {
+        try {
+          request.stop?.run();
+        } catch {
+          // The host's stop failing must not lose the answer.
+        }
+      }
       return { result: settled.result, record };
     },
   };

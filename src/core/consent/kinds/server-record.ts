@@ -23,7 +23,7 @@ export function serverRecord(
   kind: ServerRequestRecord['kind'],
   base: ServerRequestBase,
   first: ServerRequestDecision,
-  settled: Pick<ServerRequestRecord, 'outcome' | 'decidedBy' | 'reasons'> & Partial<Pick<ServerRequestRecord, 'fields' | 'host' | 'edited'>>,
+  settled: Pick<ServerRequestRecord, 'outcome' | 'decidedBy' | 'reasons'> & Partial<Pick<ServerRequestRecord, 'fields' | 'host' | 'edited' | 'stopped'>>,
 ): ServerRequestRecord {
   return {
     kind,
