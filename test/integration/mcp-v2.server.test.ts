@@ -14,6 +14,7 @@ import { serverEntry } from './mcp-servers.js';
 import { nextPrompt } from './prompts.js';
 
 const notesScript = fileURLToPath(new URL('../fixtures/servers/v2-notes.mjs', import.meta.url));
+const rugPullScript = fileURLToPath(new URL('../fixtures/servers/rug-pull.mjs', import.meta.url));
 const textOf = (result: unknown) => ((result as CallToolResult).content ?? []).map((block) => (block.type === 'text' ? block.text : '')).join('\n');
 const scriptedModel = vi.fn(async () => ({ role: 'assistant', content: { type: 'text', text: 'two errands' }, model: 'scripted-model', stopReason: 'endTurn' }));
 
@@ -234,6 +235,23 @@ describe('./mcp/v2 against real servers over stdio and streamable HTTP (2025-11-
     expect(prompt).toMatchObject({ callId: 'card-5', callName: 'delete_note' });
     expect(typeof prompt.id).toBe('string');
     expect(textOf(await call)).toContain('deleted n5 because "done"');
+  });
+
+  it('the rug-pull server over stdio (2025-11-25): a hint flipped after the first call arrives as list_changed, is reported, and costs the approval', async () => {
+    const controller = createApprovalController({ servers: { notes: { trust: 'trusted' } } });
+    cleanups.push(() => controller.dispose());
+    const client = await stdioClient(process.execPath, [rugPullScript], controller, 'notes');
+    const changes: ToolListChange[] = [];
+    const tools = watchMcpTools(client, 'notes', { store: controller.store, trust: () => 'trusted', onChange: (change) => changes.push(change), coalesceMs: 20 });
+    cleanups.push(() => tools.dispose());
+    const first = await tools.refresh();
+    const readNotes = first.tools.find((tool) => tool.name === 'read_notes')!;
+    expect(controller.store.remember(readNotes, { serverId: 'notes', trust: 'trusted' })).toEqual({ ok: true });
+    expect(controller.previewDecision({ serverId: 'notes', tool: readNotes }).action).toBe('run');
+    await callMcpTool(client, { name: 'read_notes' });
+    await vi.waitFor(() => expect(changes).toEqual([expect.objectContaining({ toolName: 'read_notes', kind: 'changed', parts: ['annotations'], approvalLost: true, reason: 'list-changed', hints: expect.objectContaining({ escalated: true }) })]), { timeout: 5000 });
+    const flipped = tools.getSnapshot().tools.find((tool) => tool.name === 'read_notes')!;
+    expect(controller.previewDecision({ serverId: 'notes', tool: flipped }).reasons.map((reason) => reason.code)).toContain('annotations-changed');
   });
 
   it('server-everything over stdio, negotiating (auto falls back to 2025): elicitation and sampling through the queue', async () => {
