@@ -11,9 +11,9 @@ import { createToolListWatcher, type ToolListWatcher } from '../core/tool/watche
 import type { ApprovalController } from '../core/consent/controller.js';
 import { isRecord } from '../core/shared/issues.js';
 import { ownData } from '../core/shared/read.js';
-import { answerOnce, beginCall, bindClient, bindingOf, capabilitiesFor, eitherSignal, elicit, listAllTools, sample, soleCall, stopFor, type McpCapabilityOptions, type McpRequestHandlerOptions, type McpToolWatchOptions } from './shared.js';
+import { answerOnce, beginCall, bindClient, bindingOf, capabilitiesFor, eitherSignal, elicit, listAllTools, sample, soleCall, stopFor, elicitationCompleteHandler, registrations, requestOptionsOf, type McpCallOptions, type McpCapabilityOptions, type McpRequestHandlerOptions, type McpToolWatchOptions } from './shared.js';
 
-export { answerInputRequests, elicitationsFromError, relatedTaskId, SAMPLING_REJECTED_CODE, type InputRequestOptions, type McpCapabilityOptions, type McpRequestHandlerOptions, type McpToolWatchOptions } from './shared.js';
+export { answerInputRequests, elicitationsFromError, relatedTaskId, SAMPLING_REJECTED_CODE, type InputRequestOptions, type McpCallOptions, type McpCapabilityOptions, type McpRequestHandlerOptions, type McpToolWatchOptions } from './shared.js';
 
 /**
  * The client capabilities to pass to `new Client(info, { capabilities })`:
@@ -113,15 +113,9 @@ export function registerMcpRequestHandlers(client: Client, controller: ApprovalC
     const callId = options.callIdFor?.(request, extra) ?? call?.callId;
     return { requestId: extra.requestId, callId, callName: call?.toolName, signal: eitherSignal(signal, call?.ended), stop: stopFor(options, request, call, callId) };
   };
-  const removers: Array<() => void> = [unbind];
-  const register = (method: string, add: () => void) => {
-    try {
-      add();
-      removers.push(() => client.removeRequestHandler(method));
-    } catch {
-      // The client did not declare this capability: nothing to answer.
-    }
-  };
+  const handlers = registrations();
+  handlers.onRemove(unbind);
+  const register = (method: string, add: () => void) => handlers.add(add, () => client.removeRequestHandler(method));
 
   register('elicitation/create', () =>
     client.setRequestHandler(ElicitRequestSchema, (request, extra) =>
@@ -146,43 +140,11 @@ export function registerMcpRequestHandlers(client: Client, controller: ApprovalC
     ),
   );
 
-  try {
-    client.setNotificationHandler(ElicitationCompleteNotificationSchema, (notification) => {
-      const id = ownData(notification.params, 'elicitationId');
-      if (typeof id === 'string') options.onElicitationComplete?.(id);
-    });
-    removers.push(() => client.removeNotificationHandler('notifications/elicitation/complete'));
-  } catch {
-    // Older protocol without the notification.
-  }
-
-  return () => {
-    for (const remove of removers.splice(0)) remove();
-  };
-}
-
-/** Options for {@link callMcpTool}. */
-export interface McpCallOptions {
-  /** The host's id for this call (its card's `callId`): prompts during the call return focus there. */
-  callId?: string | undefined;
-  /** Stops the call; its open prompts close with `cancel`. */
-  signal?: AbortSignal | undefined;
-  /** The SDK's request timeout for the call, in ms. */
-  timeout?: number | undefined;
-  /** The server's progress notifications for the call. */
-  onprogress?: ((progress: { progress: number; total?: number | undefined; message?: string | undefined }) => void) | undefined;
-  /** Restart `timeout` on each progress notification (a long call that reports progress lives on). */
-  resetTimeoutOnProgress?: boolean | undefined;
-}
-
-/** The SDK request options a call passes on, without keys for what is unset. */
-function requestOptionsOf(options: McpCallOptions) {
-  return {
-    ...(options.signal ? { signal: options.signal } : {}),
-    ...(options.timeout !== undefined ? { timeout: options.timeout } : {}),
-    ...(options.onprogress ? { onprogress: options.onprogress } : {}),
-    ...(options.resetTimeoutOnProgress !== undefined ? { resetTimeoutOnProgress: options.resetTimeoutOnProgress } : {}),
-  };
+  handlers.add(
+    () => client.setNotificationHandler(ElicitationCompleteNotificationSchema, elicitationCompleteHandler(options)),
+    () => client.removeNotificationHandler('notifications/elicitation/complete'),
+  );
+  return handlers.removeAll;
 }
 
 /**
@@ -199,7 +161,7 @@ function requestOptionsOf(options: McpCallOptions) {
 export async function callMcpTool(client: Client, params: { name: string; arguments?: Record<string, unknown> | undefined }, options: McpCallOptions = {}): Promise<Awaited<ReturnType<Client['callTool']>>> {
   const { end, signal } = beginCall(bindingOf(client, 'callMcpTool'), options.callId, params.name, options.signal);
   try {
-    return await client.callTool(params, undefined, requestOptionsOf({ ...options, signal }));
+    return await client.callTool(params, undefined, requestOptionsOf(options, signal));
   } finally {
     end();
   }

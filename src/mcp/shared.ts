@@ -71,6 +71,55 @@ export interface McpRequestHandlerOptions {
   onStop?: ((target: { taskId: string; callId: string | undefined }) => void) | undefined;
 }
 
+/** Options for `callMcpTool` (both lines). */
+export interface McpCallOptions {
+  /** The host's id for this call (its card's `callId`): its prompts return focus there. */
+  callId?: string | undefined;
+  /** Stops the call; its open prompts close with `cancel`. */
+  signal?: AbortSignal | undefined;
+  /** The SDK's request timeout for the call, in ms. */
+  timeout?: number | undefined;
+  /** The server's progress notifications for the call. */
+  onprogress?: ((progress: { progress: number; total?: number | undefined; message?: string | undefined }) => void) | undefined;
+  /** Restart `timeout` on each progress notification (a long call that reports progress lives on). */
+  resetTimeoutOnProgress?: boolean | undefined;
+}
+
+/** The SDK request options a call passes on, without keys for what is unset. */
+export function requestOptionsOf(options: McpCallOptions, signal: AbortSignal) {
+  return {
+    signal,
+    ...(options.timeout !== undefined ? { timeout: options.timeout } : {}),
+    ...(options.onprogress ? { onprogress: options.onprogress } : {}),
+    ...(options.resetTimeoutOnProgress !== undefined ? { resetTimeoutOnProgress: options.resetTimeoutOnProgress } : {}),
+  };
+}
+
+/** Handler registrations on one client, removed together; one the client refuses (an undeclared capability) is skipped. */
+export function registrations() {
+  const removers: Array<() => void> = [];
+  return {
+    add(register: () => void, remove: () => void) {
+      try {
+        register();
+        removers.push(remove);
+      } catch {
+        // The client did not declare this capability, or does not offer the notification: nothing to answer.
+      }
+    },
+    onRemove: (remove: () => void) => void removers.push(remove),
+    removeAll() {
+      for (const remove of removers.splice(0)) remove();
+    },
+  };
+}
+
+/** The `notifications/elicitation/complete` handler (protocol 2025-11-25). */
+export const elicitationCompleteHandler = (options: McpRequestHandlerOptions) => (notification: { params?: unknown }) => {
+  const id = ownData(notification.params, 'elicitationId');
+  if (typeof id === 'string') options.onElicitationComplete?.(id);
+};
+
 /** A call in flight that server requests can be attributed to. */
 export interface McpCallInFlight {
   callId: string | undefined;

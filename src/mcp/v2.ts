@@ -11,7 +11,7 @@ import { ProtocolError, type CallToolRequestOptions, type CallToolResult, type C
 import type { ApprovalController } from '../core/consent/controller.js';
 import { ownData } from '../core/shared/read.js';
 import { createToolListWatcher, type ToolListWatcher } from '../core/tool/watcher.js';
-import { answerInputRequests, answerOnce, beginCall, bindClient, bindingOf, capabilitiesFor, eitherSignal, elicit, listAllTools, sample, soleCall, stopFor, type McpCapabilityOptions, type McpRequestHandlerOptions, type McpToolWatchOptions } from './shared.js';
+import { answerInputRequests, answerOnce, beginCall, bindClient, bindingOf, capabilitiesFor, eitherSignal, elicit, listAllTools, sample, soleCall, stopFor, elicitationCompleteHandler, registrations, requestOptionsOf, type McpCallOptions as BaseCallOptions, type McpCapabilityOptions, type McpRequestHandlerOptions, type McpToolWatchOptions } from './shared.js';
 
 export { answerInputRequests, elicitationsFromError, relatedTaskId, SAMPLING_REJECTED_CODE, type InputRequestOptions, type McpCapabilityOptions, type McpRequestHandlerOptions, type McpToolWatchOptions } from './shared.js';
 
@@ -53,15 +53,9 @@ export function registerMcpRequestHandlers(client: Client, controller: ApprovalC
     return { requestId: modern() ? undefined : ctx.mcpReq.id, callId, callName: call?.toolName, signal: eitherSignal(ctx.mcpReq.signal, call?.ended), stop: stopFor(options, request, call, callId) };
   };
   const answer = <T>(method: string, ctx: { mcpReq: { id: string | number } }, ask: () => Promise<T>): Promise<T> => (modern() ? ask() : once(`${method}:${String(ctx.mcpReq.id)}`, ask));
-  const removers: Array<() => void> = [unbind];
-  const register = (method: string, add: () => void) => {
-    try {
-      add();
-      removers.push(() => client.removeRequestHandler(method));
-    } catch {
-      // The client did not declare this capability: nothing to answer.
-    }
-  };
+  const handlers = registrations();
+  handlers.onRemove(unbind);
+  const register = (method: string, add: () => void) => handlers.add(add, () => client.removeRequestHandler(method));
 
   register('elicitation/create', () =>
     client.setRequestHandler('elicitation/create', (request, ctx) =>
@@ -77,32 +71,15 @@ export function registerMcpRequestHandlers(client: Client, controller: ApprovalC
       }),
     ),
   );
-  try {
-    client.setNotificationHandler('notifications/elicitation/complete', (notification) => {
-      const id = ownData(notification.params, 'elicitationId');
-      if (typeof id === 'string') options.onElicitationComplete?.(id);
-    });
-    removers.push(() => client.removeNotificationHandler('notifications/elicitation/complete'));
-  } catch {
-    // Not offered by this client.
-  }
-  return () => {
-    for (const remove of removers.splice(0)) remove();
-  };
+  handlers.add(
+    () => client.setNotificationHandler('notifications/elicitation/complete', elicitationCompleteHandler(options)),
+    () => client.removeNotificationHandler('notifications/elicitation/complete'),
+  );
+  return handlers.removeAll;
 }
 
-/** Options for {@link callMcpTool} (v2). */
-export interface McpCallOptions {
-  /** The host's id for this call (its card's `callId`): its prompts return focus there. */
-  callId?: string | undefined;
-  /** Stops the call; its open prompts close with `cancel`, and no further round is sent. */
-  signal?: AbortSignal | undefined;
-  /** The SDK's per-request timeout, in ms. */
-  timeout?: number | undefined;
-  /** The server's progress notifications for the call. */
-  onprogress?: ((progress: { progress: number; total?: number | undefined; message?: string | undefined }) => void) | undefined;
-  /** Restart `timeout` on each progress notification. */
-  resetTimeoutOnProgress?: boolean | undefined;
+/** Options for {@link callMcpTool} (v2): those of SDK 1.x, and how many rounds of questions. */
+export interface McpCallOptions extends BaseCallOptions {
   /** Rounds of `input_required` answered at most before the call fails. Default 10 (the SDK's default). */
   maxRounds?: number | undefined;
 }
@@ -136,13 +113,7 @@ export async function callMcpTool(client: Client, params: { name: string; argume
   const binding = bindingOf(client, 'callMcpTool');
   const maxRounds = Math.max(0, options.maxRounds ?? 10);
   const { call, end, signal } = beginCall(binding, options.callId, params.name, options.signal);
-  const requestOptions: CallToolRequestOptions = {
-    allowInputRequired: true,
-    signal,
-    ...(options.timeout !== undefined ? { timeout: options.timeout } : {}),
-    ...(options.onprogress ? { onprogress: options.onprogress } : {}),
-    ...(options.resetTimeoutOnProgress !== undefined ? { resetTimeoutOnProgress: options.resetTimeoutOnProgress } : {}),
-  };
+  const requestOptions: CallToolRequestOptions = { ...requestOptionsOf(options, signal), allowInputRequired: true };
   try {
     let next: typeof params = params;
     for (let round = 0; ; round++) {

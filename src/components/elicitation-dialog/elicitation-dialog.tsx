@@ -9,6 +9,7 @@ import { ownData } from '../../core/shared/read.js';
 import { cx } from '../../internal/cx.js';
 import { formatLabel, type Labels } from '../../internal/default-labels.js';
 import { Icon } from '../../internal/icons.js';
+import { AskedDuring } from '../../internal/asked-during.js';
 import { useLabels } from '../../internal/labels.js';
 import { ModalContent } from '../../internal/modal-content.js';
 import { useUnmount } from '../../internal/use-unmount.js';
@@ -253,14 +254,7 @@ export const ElicitationDescription = forwardRef<HTMLDivElement, ComponentPropsW
             {serverName} <span className="mcp-confirm-dialog-trust">({prompt.trust === 'trusted' ? labels.trusted : labels.untrusted})</span>
           </dd>
         </div>
-        {prompt.callName !== undefined && (
-          <div className="mcp-confirm-dialog-fact">
-            <dt className="mcp-confirm-dialog-term">{labels.askedDuring}</dt>
-            <dd className="mcp-confirm-dialog-value">
-              <code data-slot="elicitation-call" translate="no" className="mcp-machine-name">{prompt.callName}</code>
-            </dd>
-          </div>
-        )}
+        <AskedDuring callName={prompt.callName} label={labels.askedDuring} slot="elicitation-call" />
       </dl>
       {prompt.view.message && (
         <p data-slot="elicitation-message" className="mcp-elicitation-message">

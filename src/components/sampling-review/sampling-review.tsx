@@ -9,6 +9,7 @@ import { samplingDisplayBlocks, samplingEditsFrom, type SamplingResultView, type
 import { cx } from '../../internal/cx.js';
 import { formatLabel, type Labels } from '../../internal/default-labels.js';
 import { Icon } from '../../internal/icons.js';
+import { AskedDuring } from '../../internal/asked-during.js';
 import { useLabels } from '../../internal/labels.js';
 import { ModalContent } from '../../internal/modal-content.js';
 import { useUnmount } from '../../internal/use-unmount.js';
@@ -213,14 +214,7 @@ export const SamplingDescription = forwardRef<HTMLDivElement, ComponentPropsWith
             {serverName} <span className="mcp-confirm-dialog-trust">({prompt.trust === 'trusted' ? labels.trusted : labels.untrusted})</span>
           </dd>
         </div>
-        {prompt.callName !== undefined && (
-          <div className="mcp-confirm-dialog-fact">
-            <dt className="mcp-confirm-dialog-term">{labels.askedDuring}</dt>
-            <dd className="mcp-confirm-dialog-value">
-              <code data-slot="sampling-call" translate="no" className="mcp-machine-name">{prompt.callName}</code>
-            </dd>
-          </div>
-        )}
+        <AskedDuring callName={prompt.callName} label={labels.askedDuring} slot="sampling-call" />
       </dl>
       <ul className="mcp-confirm-dialog-list">
         {prompt.decision.reasons.map((reason) => (
