@@ -172,14 +172,14 @@ describe('examples/chat-host against a live MCP server', () => {
   // Server-initiated consents: elicitation (form and URL), sampling, tasks ---------
 
   /** Calls a tool and allows it in the confirmation; returns its card. */
-  async function runTool(name: string, args: unknown) {
-    await page.getByLabel('Tool', { exact: true }).selectOption(name);
-    await page.getByLabel('Arguments (JSON)').fill(JSON.stringify(args));
-    await page.getByRole('button', { name: 'Call tool' }).click();
-    const confirm = page.getByRole('alertdialog', { name: /^Allow / });
+  async function runTool(name: string, args: unknown, on: Page = page) {
+    await on.getByLabel('Tool', { exact: true }).selectOption(name);
+    await on.getByLabel('Arguments (JSON)').fill(JSON.stringify(args));
+    await on.getByRole('button', { name: 'Call tool' }).click();
+    const confirm = on.getByRole('alertdialog', { name: /^Allow / });
     await confirm.getByRole('button', { name: 'Allow' }).click();
     await confirm.waitFor({ state: 'detached' });
-    return page.getByRole('article').last();
+    return on.getByRole('article').last();
   }
   const rawResult = async (card: ReturnType<Page['getByRole']>) => {
     await card.getByText('Raw result:').waitFor({ timeout: 20_000 });
@@ -307,15 +307,7 @@ describe('examples/chat-host against a live MCP server', () => {
       await v2.getByRole('heading', { name: /Tools \(\d+\)/ }).waitFor({ timeout: 30_000 });
     }, 60_000);
 
-    async function runToolV2(name: string, args: unknown) {
-      await v2.getByLabel('Tool', { exact: true }).selectOption(name);
-      await v2.getByLabel('Arguments (JSON)').fill(JSON.stringify(args));
-      await v2.getByRole('button', { name: 'Call tool' }).click();
-      const confirm = v2.getByRole('alertdialog', { name: /^Allow / });
-      await confirm.getByRole('button', { name: 'Allow' }).click();
-      await confirm.waitFor({ state: 'detached' });
-      return v2.getByRole('article').last();
-    }
+    const runToolV2 = (name: string, args: unknown) => runTool(name, args, v2);
 
     it('runs on 2.x: the switch says so, and the tool list and a confirmed call work as on 1.x', async () => {
       await expect(v2.getByLabel('MCP SDK').inputValue()).resolves.toBe('v2');
