@@ -175,7 +175,7 @@ export function beginCall(binding: McpBinding, callId: string | undefined, toolN
   const ended = new AbortController();
   const stopped = new AbortController();
   const signal = eitherSignal(hostSignal, stopped.signal)!;
-  const call: McpCallInFlight = { callId, toolName, ended: ended.signal, stop: () => stopped.abort(new Error('The person stopped the call.')) };
+  const call: McpCallInFlight = { callId, toolName, ended: ended.signal, stop: () => stopped.abort(new DOMException('The person stopped the call.', 'AbortError')) };
   const onAbort = () => ended.abort(signal.reason);
   signal.addEventListener('abort', onAbort, { once: true });
   if (signal.aborted) ended.abort(signal.reason);

@@ -118,7 +118,10 @@ describe('./mcp/v2 against the v2 server (createMcpHandler, in process)', () => 
       const prompt = await nextPrompt(controller, 'elicitation');
       expect(prompt.stop).toBe('call');
       expect(controller.respond(prompt.id, { action: 'cancel', stop: true })).toBe(true);
-      await expect(call).rejects.toThrow('The person stopped the call.');
+      const failure = await call.catch((error: unknown) => error);
+      expect(failure).toMatchObject({ name: 'AbortError', message: 'The person stopped the call.' });
+      // The card shows it as cancelled, not failed.
+      expect(toolCallStatusFromError(failure)).toEqual({ type: 'cancelled', message: 'The person stopped the call.' });
       expect(state.calls.delete_note).toBe(1);
       expect(records).toEqual([expect.objectContaining({ kind: 'elicitation', callId: 'card-6', outcome: 'cancel', stopped: true })]);
     });

@@ -76,16 +76,19 @@ export function toolCallStatusFromResult(result: unknown): ToolCallStatus {
   return ownData(result, 'isError') === true ? { type: 'error', result: normalized } : { type: 'success', result: normalized };
 }
 
-/** The status for a call that threw (network, timeout, protocol error). */
+/** The status for a call that threw (network, timeout, protocol error); `cancelled` for an `AbortError` (the call was aborted). */
 export function toolCallStatusFromError(error: unknown): ToolCallStatus {
   let message = 'The call failed.';
+  let aborted = false;
   try {
     if (error instanceof Error && error.message) message = error.message;
     else if (typeof error === 'string' && error) message = error;
+    // An aborted call (the host's AbortSignal, or the person's Stop) was cancelled, not failed.
+    aborted = typeof error === 'object' && error !== null && (error as { name?: unknown }).name === 'AbortError';
   } catch {
     // Keep the generic message.
   }
-  return { type: 'error', message };
+  return aborted ? { type: 'cancelled', message } : { type: 'error', message };
 }
 
 /**
