@@ -119,7 +119,7 @@ export function registerMcpRequestHandlers(client: Client, controller: ApprovalC
 
   register('elicitation/create', () =>
     client.setRequestHandler(ElicitRequestSchema, (request, extra) =>
-      once(`${request.method}:${String(extra.requestId)}`, async () => {
+      once(client.transport ?? client, `${request.method}:${String(extra.requestId)}`, async () => {
         const ask = (signal?: AbortSignal) => elicit(binding.controller, serverId, request.params, originOf(request, extra, signal));
         const asTask = await answerAsTask(request, extra, async (signal) => ({ ok: true, result: await ask(signal) }));
         return asTask ?? (await ask(extra.signal));
@@ -129,7 +129,7 @@ export function registerMcpRequestHandlers(client: Client, controller: ApprovalC
 
   register('sampling/createMessage', () =>
     client.setRequestHandler(CreateMessageRequestSchema, (request, extra) =>
-      once(`${request.method}:${String(extra.requestId)}`, async () => {
+      once(client.transport ?? client, `${request.method}:${String(extra.requestId)}`, async () => {
         const ask = (signal?: AbortSignal) => sample(binding.controller, serverId, request.params, originOf(request, extra, signal), options.sample);
         const asTask = await answerAsTask(request, extra, (signal) => ask(signal));
         if (asTask) return asTask;

@@ -206,10 +206,17 @@ export function eitherSignal(...signals: Array<AbortSignal | undefined>): AbortS
   return both.signal;
 }
 
-/** One answer per server request id; the oldest are forgotten first. */
+/**
+ * One answer per server request id and connection; the oldest are forgotten
+ * first. Ids restart with every connection (a reconnect, another server
+ * instance), so the memory is kept per transport: a new connection's request
+ * 0 is a new question, never answered with the old one's answer.
+ */
 export function answerOnce(memory: number) {
-  const answers = new Map<string, Promise<unknown>>();
-  return <T>(key: string, ask: () => Promise<T>): Promise<T> => {
+  const byConnection = new WeakMap<object, Map<string, Promise<unknown>>>();
+  return <T>(connection: object, key: string, ask: () => Promise<T>): Promise<T> => {
+    let answers = byConnection.get(connection);
+    if (!answers) byConnection.set(connection, (answers = new Map()));
     const known = answers.get(key);
     if (known) return known as Promise<T>;
     const answer = ask();

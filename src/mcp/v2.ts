@@ -52,7 +52,7 @@ export function registerMcpRequestHandlers(client: Client, controller: ApprovalC
     // A modern id is the input request's key ("confirm"), not a request id worth recording.
     return { requestId: modern() ? undefined : ctx.mcpReq.id, callId, callName: call?.toolName, signal: eitherSignal(ctx.mcpReq.signal, call?.ended), stop: stopFor(options, request, call, callId) };
   };
-  const answer = <T>(method: string, ctx: { mcpReq: { id: string | number } }, ask: () => Promise<T>): Promise<T> => (modern() ? ask() : once(`${method}:${String(ctx.mcpReq.id)}`, ask));
+  const answer = <T>(method: string, ctx: { mcpReq: { id: string | number } }, ask: () => Promise<T>): Promise<T> => (modern() ? ask() : once(client.transport ?? client, `${method}:${String(ctx.mcpReq.id)}`, ask));
   const handlers = registrations();
   handlers.onRemove(unbind);
   const register = (method: string, add: () => void) => handlers.add(add, () => client.removeRequestHandler(method));

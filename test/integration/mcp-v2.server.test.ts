@@ -240,6 +240,20 @@ describe('./mcp/v2 against real servers over stdio and streamable HTTP (2025-11-
     expect(textOf(await call)).toContain('deleted n5 because "done"');
   });
 
+  it('a reconnect to a new server instance restarts request ids: its first question is asked, never answered with the old one', async () => {
+    const controller = createApprovalController({ servers: { notes: { trust: 'trusted' } } });
+    const client = new Client({ name: 'react-mcp-annotations-tests', version: '0.0.0' }, { capabilities: mcpClientCapabilities() });
+    const stop = registerMcpRequestHandlers(client, controller, 'notes');
+    cleanups.push(() => (stop(), controller.dispose()));
+    for (const reason of ['first', 'second']) {
+      await client.connect(new StdioClientTransport({ command: process.execPath, args: [notesScript], stderr: 'ignore', env: { PATH: process.env.PATH ?? '' } }));
+      const call = callMcpTool(client, { name: 'delete_note', arguments: { id: reason } });
+      await acceptWithReason(controller, reason);
+      expect(textOf(await call)).toContain(`deleted ${reason} because "${reason}"`);
+      await client.close();
+    }
+  });
+
   it('the rug-pull server over stdio (2025-11-25): a hint flipped after the first call arrives as list_changed, is reported, and costs the approval', async () => {
     const controller = createApprovalController({ servers: { notes: { trust: 'trusted' } } });
     cleanups.push(() => controller.dispose());
