@@ -164,30 +164,39 @@ export function watchMcpTools(client: Client, serverId: string, options: McpTool
     } catch {
       // Not offered by this client.
     }
-    if (client.getProtocolEra() === 'modern') {
-      // At most a few re-opens after the stream drops, so a failing server cannot loop us.
-      let reopens = 3;
-      const open = () => {
-        client.listen({ toolsListChanged: true }).then(
-          (subscription) => {
-            if (disposed) return void subscription.close();
-            closeStream = () => subscription.close();
-            void subscription.closed.then((how) => {
-              if (how === 'remote' && !disposed && reopens-- > 0) {
-                watcher.listChanged();
-                open();
-              }
-            });
-          },
-          (error: unknown) => options.onError?.(error),
-        );
-      };
-      open();
-    }
   }
-  const dispose = watcher.dispose;
+  // The era is known only once connected: the stream opens at the first fetch on a modern connection.
+  let opened = false;
+  const ensureStream = () => {
+    if (!listen || opened || disposed || client.getProtocolEra() !== 'modern') return;
+    opened = true;
+    // At most a few re-opens after the stream drops, so a failing server cannot loop us.
+    let reopens = 3;
+    const open = () => {
+      client.listen({ toolsListChanged: true }).then(
+        (subscription) => {
+          if (disposed) return void subscription.close();
+          closeStream = () => subscription.close();
+          void subscription.closed.then((how) => {
+            if (how === 'remote' && !disposed && reopens-- > 0) {
+              watcher.listChanged();
+              open();
+            }
+          });
+        },
+        (error: unknown) => options.onError?.(error),
+      );
+    };
+    open();
+  };
+  ensureStream();
+  const { dispose, refresh } = watcher;
   return {
     ...watcher,
+    refresh(reason) {
+      ensureStream();
+      return refresh(reason);
+    },
     dispose() {
       if (disposed) return;
       disposed = true;

@@ -189,9 +189,10 @@ describe('./mcp/v2 against the v2 server (createMcpHandler, in process)', () => 
     const notes = notesHandler(createNotesState());
     const controller = createApprovalController({ servers: { notes: { trust: 'trusted' } } });
     const client = new Client({ name: 't', version: '0' }, { capabilities: mcpClientCapabilities(), versionNegotiation: { mode: { pin: '2026-07-28' } } });
-    await client.connect(new StreamableHTTPClientTransport(new URL('http://notes.test/mcp'), { fetch: notes.fetch }));
     const changes: ToolListChange[] = [];
+    // Made before connecting (the era is not known yet): the stream opens at the first fetch.
     const tools = watchMcpTools(client, 'notes', { store: controller.store, trust: () => 'trusted', onChange: (change) => changes.push(change), coalesceMs: 0 });
+    await client.connect(new StreamableHTTPClientTransport(new URL('http://notes.test/mcp'), { fetch: notes.fetch }));
     cleanups.push(async () => {
       tools.dispose();
       controller.dispose();
