@@ -159,7 +159,7 @@ export function registerMcpRequestHandlers(client: Client, controller: ApprovalC
  * const result = await callMcpTool(client, { name: 'delete_file', arguments: { path } }, { callId: call.id, signal });
  */
 export async function callMcpTool(client: Client, params: { name: string; arguments?: Record<string, unknown> | undefined }, options: McpCallOptions = {}): Promise<Awaited<ReturnType<Client['callTool']>>> {
-  const { end, signal } = beginCall(bindingOf(client, 'callMcpTool'), options.callId, params.name, options.signal);
+  const { end, signal } = beginCall(bindingOf(client, 'callMcpTool'), params, options);
   try {
     return await client.callTool(params, undefined, requestOptionsOf(options, signal));
   } finally {

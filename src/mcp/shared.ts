@@ -5,6 +5,7 @@
  * attributed to, input requests, capabilities. Imports no SDK, so each entry
  * loads only its own line.
  */
+import { signalOf } from '../core/consent/context.js';
 import type { ApprovalController } from '../core/consent/controller.js';
 import type { ToolListWatcherOptions } from '../core/tool/watcher.js';
 import { isRecord } from '../core/shared/issues.js';
@@ -171,11 +172,14 @@ export function soleCall(client: object): McpCallInFlight | undefined {
  * Marks a call as in flight until `end` runs (which also closes its prompts).
  * `signal` is what the SDK request gets: the host's, or the person's Stop.
  */
-export function beginCall(binding: McpBinding, callId: string | undefined, toolName: string, hostSignal: AbortSignal | undefined): { call: McpCallInFlight; end: () => void; signal: AbortSignal } {
+export function beginCall(binding: McpBinding, params: unknown, options: McpCallOptions): { call: McpCallInFlight; end: () => void; signal: AbortSignal } {
   const ended = new AbortController();
   const stopped = new AbortController();
-  const signal = eitherSignal(hostSignal, stopped.signal)!;
-  const call: McpCallInFlight = { callId, toolName, ended: ended.signal, stop: () => stopped.abort(new DOMException('The person stopped the call.', 'AbortError')) };
+  // Read as data: a host's malformed call still runs (and fails in the SDK), never throws here.
+  const signal = eitherSignal(signalOf(options), stopped.signal)!;
+  const name = ownData(params, 'name');
+  const callId = ownData(options, 'callId');
+  const call: McpCallInFlight = { callId: typeof callId === 'string' ? callId : undefined, toolName: typeof name === 'string' ? name : '', ended: ended.signal, stop: () => stopped.abort(new DOMException('The person stopped the call.', 'AbortError')) };
   const onAbort = () => ended.abort(signal.reason);
   signal.addEventListener('abort', onAbort, { once: true });
   if (signal.aborted) ended.abort(signal.reason);

@@ -112,14 +112,14 @@ export class McpInputRoundsError extends Error {
 export async function callMcpTool(client: Client, params: { name: string; arguments?: Record<string, unknown> | undefined }, options: McpCallOptions = {}): Promise<CallToolResult> {
   const binding = bindingOf(client, 'callMcpTool');
   const maxRounds = Math.max(0, options.maxRounds ?? 10);
-  const { call, end, signal } = beginCall(binding, options.callId, params.name, options.signal);
+  const { call, end, signal } = beginCall(binding, params, options);
   const requestOptions: CallToolRequestOptions = { ...requestOptionsOf(options, signal), allowInputRequired: true };
   try {
     let next: typeof params = params;
     for (let round = 0; ; round++) {
       const result: unknown = await client.callTool(next, requestOptions);
       if (ownData(result, 'resultType') !== 'input_required') return result as CallToolResult;
-      if (round >= maxRounds) throw new McpInputRoundsError(params.name, round);
+      if (round >= maxRounds) throw new McpInputRoundsError(call.toolName, round);
       const inputResponses = await answerInputRequests(binding.controller, binding.serverId, result, {
         sample: binding.options.sample,
         callId: call.callId,

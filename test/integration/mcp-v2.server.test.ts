@@ -168,6 +168,17 @@ describe('./mcp/v2 against the v2 server (createMcpHandler, in process)', () => 
     expect(toolCallStatusFromError(failure)).toMatchObject({ type: 'error', message: expect.stringContaining("Unsupported result type 'task'") });
   });
 
+  it("a malformed call rejects (the SDK's error), never throws of ours; a non-string callId or signal is ignored", async () => {
+    const { client, controller } = await connectNotes('modern');
+    await expect(callMcpTool(client, undefined as never)).rejects.toThrow();
+    const call = callMcpTool(client, { name: 'delete_note', arguments: { id: 'n9' } }, { callId: 42 as never, signal: 'nope' as never });
+    const prompt = await nextPrompt(controller, 'elicitation');
+    expect(prompt).not.toHaveProperty('callId');
+    expect(prompt.callName).toBe('delete_note');
+    controller.respond(prompt.id, { action: 'decline' });
+    expect(textOf(await call)).toBe('kept n9 (decline)');
+  });
+
   it('callMcpTool before the handlers are registered says so', async () => {
     const client = new Client({ name: 'x', version: '0' });
     await expect(callMcpTool(client, { name: 'read_notes' })).rejects.toThrow(/register the request handlers for this client first/);
