@@ -320,8 +320,24 @@ export interface InputRequestOptions {
  * answered with `cancel` unasked.
  */
 export async function answerInputRequests(controller: ApprovalController, serverId: string, result: unknown, options: InputRequestOptions = {}): Promise<Record<string, unknown>> {
+  return (await collectInputResponses(controller, serverId, result, options, false)).responses;
+}
+
+/**
+ * The answers to a result's input requests, in order. With `stopAtRefusal`, a
+ * refused sampling request ends the round and is returned as `refused` (the
+ * call fails with it, as the SDK's own auto-fulfilment does): a server that
+ * never sees an answer would only ask again.
+ */
+export async function collectInputResponses(
+  controller: ApprovalController,
+  serverId: string,
+  result: unknown,
+  options: InputRequestOptions,
+  stopAtRefusal: boolean,
+): Promise<{ responses: Record<string, unknown>; refused?: { code: number; message: string } | undefined }> {
   const requests = ownData(result, 'inputRequests');
-  if (!isRecord(requests)) return {};
+  if (!isRecord(requests)) return { responses: {} };
   const entries = Object.keys(requests).slice(0, 32);
   // A Map, then own properties: a key such as "__proto__" stays a key.
   const answers = new Map<string, unknown>();
@@ -337,12 +353,13 @@ export async function answerInputRequests(controller: ApprovalController, server
       answers.set(key, await elicit(controller, serverId, params, origin));
     } else if (method === 'sampling/createMessage') {
       const answer = await sample(controller, serverId, params, origin, options.sample);
+      if (!answer.ok && stopAtRefusal) return { responses: Object.fromEntries(answers), refused: { code: answer.code, message: answer.message } };
       answers.set(key, answer.ok ? answer.result : { error: { code: answer.code, message: answer.message } });
     } else {
       answers.set(key, { action: 'decline' });
     }
   }
-  return Object.fromEntries(answers);
+  return { responses: Object.fromEntries(answers) };
 }
 
 /** Every page of a `tools/list`, with the first page's `ttlMs`. */

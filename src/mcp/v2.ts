@@ -11,7 +11,7 @@ import { ProtocolError, type CallToolRequestOptions, type CallToolResult, type C
 import type { ApprovalController } from '../core/consent/controller.js';
 import { ownData } from '../core/shared/read.js';
 import { createToolListWatcher, type ToolListWatcher } from '../core/tool/watcher.js';
-import { answerInputRequests, answerOnce, beginCall, bindClient, bindingOf, capabilitiesFor, eitherSignal, elicit, listAllTools, sample, soleCall, stopFor, elicitationCompleteHandler, registrations, requestOptionsOf, type McpCallOptions as BaseCallOptions, type McpCapabilityOptions, type McpRequestHandlerOptions, type McpToolWatchOptions } from './shared.js';
+import { answerOnce, collectInputResponses, beginCall, bindClient, bindingOf, capabilitiesFor, eitherSignal, elicit, listAllTools, sample, soleCall, stopFor, elicitationCompleteHandler, registrations, requestOptionsOf, type McpCallOptions as BaseCallOptions, type McpCapabilityOptions, type McpRequestHandlerOptions, type McpToolWatchOptions } from './shared.js';
 
 export { answerInputRequests, elicitationsFromError, relatedTaskId, SAMPLING_REJECTED_CODE, type InputRequestOptions, type McpCapabilityOptions, type McpRequestHandlerOptions, type McpToolWatchOptions } from './shared.js';
 
@@ -120,14 +120,16 @@ export async function callMcpTool(client: Client, params: { name: string; argume
       const result: unknown = await client.callTool(next, requestOptions);
       if (ownData(result, 'resultType') !== 'input_required') return result as CallToolResult;
       if (round >= maxRounds) throw new McpInputRoundsError(call.toolName, round);
-      const inputResponses = await answerInputRequests(binding.controller, binding.serverId, result, {
-        sample: binding.options.sample,
-        callId: call.callId,
-        callName: call.toolName,
-        signal: call.ended,
-        stop: { kind: 'call', run: call.stop },
-      });
+      const { responses: inputResponses, refused } = await collectInputResponses(
+        binding.controller,
+        binding.serverId,
+        result,
+        { sample: binding.options.sample, callId: call.callId, callName: call.toolName, signal: call.ended, stop: { kind: 'call', run: call.stop } },
+        true,
+      );
       signal.throwIfAborted();
+      // A refused sampling request fails the call, as the SDK's auto-fulfilment does.
+      if (refused) throw new ProtocolError(refused.code, refused.message);
       const requestState = ownData(result, 'requestState');
       next = { ...params, ...{ inputResponses }, ...(typeof requestState === 'string' ? { requestState } : {}) };
     }

@@ -112,6 +112,15 @@ describe('./mcp/v2 against the v2 server (createMcpHandler, in process)', () => 
       expect(state.calls.delete_note).toBe(1);
       expect(records).toEqual([expect.objectContaining({ kind: 'elicitation', callId: 'card-3', outcome: 'cancel' })]);
     });
+    it('a denied sampling request fails the call with the refusal, as the SDK does; it is asked once and no second round goes out', async () => {
+      const { client, controller, state } = await connectNotes('modern', { autoFulfill });
+      const call = callMcpTool(client, { name: 'summarize' });
+      controller.respond((await nextPrompt(controller, 'sampling')).id, { action: 'deny' });
+      await expect(call).rejects.toMatchObject({ code: -1, message: expect.stringContaining('User rejected sampling request') });
+      expect(state.calls.summarize).toBe(1);
+      expect(controller.getSnapshot().current).toBeUndefined();
+    });
+
     it('"Stop call" in the question stops the call: the question is cancelled, the call rejects, nothing more reaches the server', async () => {
       const { client, controller, records, state } = await connectNotes('modern', { autoFulfill });
       const call = callMcpTool(client, { name: 'delete_note', arguments: { id: 'n6' } }, { callId: 'card-6' });
