@@ -317,7 +317,9 @@ export interface InputRequestOptions {
  * server request (elicitation or sampling); the answers, by the same keys, are
  * the `inputResponses` to send with the retried call. A request of an unknown
  * method is answered with a decline; once `signal` aborts, the rest are
- * answered with `cancel` unasked.
+ * answered with `cancel` unasked. A refused sampling request is answered
+ * `{ error: { code, message } }`, which a 2026-07-28 server cannot read (it
+ * would ask again): stop the call on it, as `callMcpTool` does.
  */
 export async function answerInputRequests(controller: ApprovalController, serverId: string, result: unknown, options: InputRequestOptions = {}): Promise<Record<string, unknown>> {
   return (await collectInputResponses(controller, serverId, result, options, false)).responses;
