@@ -11,7 +11,7 @@ import { createToolListWatcher, type ToolListWatcher } from '../core/tool/watche
 import type { ApprovalController } from '../core/consent/controller.js';
 import { isRecord } from '../core/shared/issues.js';
 import { ownData } from '../core/shared/read.js';
-import { answerOnce, beginCall, bindClient, bindingOf, capabilitiesFor, eitherSignal, elicit, listAllTools, sample, soleCall, stopFor, elicitationCompleteHandler, registrations, requestOptionsOf, type McpCallOptions, type McpCapabilityOptions, type McpRequestHandlerOptions, type McpToolWatchOptions } from './shared.js';
+import { answerOnce, beginCall, bindClient, bindingOf, capabilitiesFor, eitherSignal, elicit, listAllTools, sample, soleCall, stopFor, abortReasonOr, elicitationCompleteHandler, registrations, requestOptionsOf, type McpCallOptions, type McpCapabilityOptions, type McpRequestHandlerOptions, type McpToolWatchOptions } from './shared.js';
 
 export { answerInputRequests, elicitationsFromError, relatedTaskId, SAMPLING_REJECTED_CODE, type InputRequestOptions, type McpCallOptions, type McpCapabilityOptions, type McpRequestHandlerOptions, type McpToolWatchOptions } from './shared.js';
 
@@ -162,6 +162,8 @@ export async function callMcpTool(client: Client, params: { name: string; argume
   const { end, signal } = beginCall(bindingOf(client, 'callMcpTool'), params, options);
   try {
     return await client.callTool(params, undefined, requestOptionsOf(options, signal));
+  } catch (error) {
+    throw abortReasonOr(signal, error);
   } finally {
     end();
   }

@@ -195,6 +195,15 @@ export function beginCall(binding: McpBinding, params: unknown, options: McpCall
   };
 }
 
+/**
+ * What a call that was aborted rejects with: the abort's own reason (an
+ * `AbortError`, which `toolCallStatusFromError` shows as cancelled), not
+ * whatever the SDK wrapped it in (v2 turns it into a timeout error).
+ */
+export function abortReasonOr(signal: AbortSignal, error: unknown): unknown {
+  return signal.aborted && signal.reason !== undefined ? signal.reason : error;
+}
+
 /** A signal aborted when any of the given ones is. */
 export function eitherSignal(...signals: Array<AbortSignal | undefined>): AbortSignal | undefined {
   const present = signals.filter((signal): signal is AbortSignal => signal !== undefined);

@@ -11,7 +11,7 @@ import { ProtocolError, type CallToolRequestOptions, type CallToolResult, type C
 import type { ApprovalController } from '../core/consent/controller.js';
 import { ownData } from '../core/shared/read.js';
 import { createToolListWatcher, type ToolListWatcher } from '../core/tool/watcher.js';
-import { answerOnce, collectInputResponses, beginCall, bindClient, bindingOf, capabilitiesFor, eitherSignal, elicit, listAllTools, sample, soleCall, stopFor, elicitationCompleteHandler, registrations, requestOptionsOf, type McpCallOptions as BaseCallOptions, type McpCapabilityOptions, type McpRequestHandlerOptions, type McpToolWatchOptions } from './shared.js';
+import { answerOnce, collectInputResponses, beginCall, bindClient, bindingOf, capabilitiesFor, eitherSignal, elicit, listAllTools, sample, soleCall, stopFor, abortReasonOr, elicitationCompleteHandler, registrations, requestOptionsOf, type McpCallOptions as BaseCallOptions, type McpCapabilityOptions, type McpRequestHandlerOptions, type McpToolWatchOptions } from './shared.js';
 
 export { answerInputRequests, elicitationsFromError, relatedTaskId, SAMPLING_REJECTED_CODE, type InputRequestOptions, type McpCapabilityOptions, type McpRequestHandlerOptions, type McpToolWatchOptions } from './shared.js';
 
@@ -133,6 +133,8 @@ export async function callMcpTool(client: Client, params: { name: string; argume
       const requestState = ownData(result, 'requestState');
       next = { ...params, ...{ inputResponses }, ...(typeof requestState === 'string' ? { requestState } : {}) };
     }
+  } catch (error) {
+    throw abortReasonOr(signal, error);
   } finally {
     end();
   }

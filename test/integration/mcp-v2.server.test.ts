@@ -303,6 +303,14 @@ describe('./mcp/v2 against real servers over stdio and streamable HTTP (2025-11-
     controller.respond(prompt.id, { action: 'decline' });
     expect(JSON.parse(textOf(await form).split('Raw result: ')[1]!)).toEqual({ action: 'decline' });
 
+    // "Stop call" from the question: the SDK's request is aborted, and the call ends cancelled (not as the SDK's timeout error).
+    const stopped = callMcpTool(client, { name: 'trigger-elicitation-request', arguments: {} }, { callId: 'card-s' });
+    const again = await nextPrompt(controller, 'elicitation');
+    expect(again.stop).toBe('call');
+    controller.respond(again.id, { action: 'cancel', stop: true });
+    const failure = await stopped.catch((error: unknown) => error);
+    expect(toolCallStatusFromError(failure)).toEqual({ type: 'cancelled', message: 'The person stopped the call.' });
+
     const denied = callMcpTool(client, { name: 'trigger-sampling-request', arguments: { prompt: 'Say hi', maxTokens: 20 } });
     controller.respond((await nextPrompt(controller, 'sampling')).id, { action: 'deny' });
     const result = await denied;
