@@ -1,0 +1,113 @@
+/**
+ * The stylesheet inside a host's page, in real Chromium with emulated media:
+ * it changes nothing outside the components, follows the host's theme
+ * classes and type, keeps machine text left to right, and stops motion.
+ * The markup is the components' own classes; the CSS is src/styles as shipped.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chromiumLaunch } from '../../vitest.config.js';
+
+const stylesheet = pathToFileURL(join(import.meta.dirname, '../../src/styles/index.css')).href;
+
+describe('styles.css in a host page', () => {
+  let browser: Browser;
+  let dir: string;
+  beforeAll(async () => {
+    browser = await chromium.launch(chromiumLaunch);
+    dir = mkdtempSync(join(tmpdir(), 'rma-host-fit-'));
+  }, 60_000);
+  afterAll(async () => {
+    await browser?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  /** A page of the host's own markup with our stylesheet linked, under the given media. */
+  async function host(body: string, media: Parameters<Page['emulateMedia']>[0] = {}, htmlAttributes = '') {
+    const file = join(dir, `page-${Math.random().toString(36).slice(2)}.html`);
+    writeFileSync(file, `<!doctype html><html ${htmlAttributes}><head><link rel="stylesheet" href="${stylesheet}"></head><body>${body}</body></html>`);
+    const page = await browser.newPage();
+    await page.emulateMedia(media);
+    await page.goto(pathToFileURL(file).href);
+    return page;
+  }
+  const style = (page: Page, selector: string, property: string) => page.$eval(selector, (el, name) => getComputedStyle(el).getPropertyValue(name).trim(), property);
+
+  it('changes nothing outside the components: a light-only page stays light under a dark OS', async () => {
+    const page = await host('<p id="host">Host text</p><ul class="mcp-tool-badges" id="badges"></ul>', { colorScheme: 'dark' });
+    await expect(style(page, 'html', 'color-scheme')).resolves.toBe('normal');
+    await expect(style(page, 'body', 'color-scheme')).resolves.toBe('normal');
+    await expect(style(page, '#host', 'color')).resolves.toBe('rgb(0, 0, 0)');
+    // The components themselves follow the OS.
+    await expect(style(page, '#badges', 'color-scheme')).resolves.toBe('dark');
+    await page.close();
+  });
+
+  it('follows .light / .dark (next-themes, shadcn) and data-theme on any ancestor, the nearest winning', async () => {
+    for (const colorScheme of ['light', 'dark'] as const) {
+      const page = await host(
+        `<div class="dark"><ul class="mcp-tool-badges" id="a"></ul><div class="light"><ul class="mcp-tool-badges" id="b"></ul><div data-theme="dark"><ul class="mcp-tool-badges" id="c"></ul></div></div></div>`,
+        { colorScheme },
+        'class="light"',
+      );
+      for (const [id, bg, scheme] of [
+        ['#a', '#14161b', 'dark'],
+        ['#b', '#ffffff', 'light'],
+        ['#c', '#14161b', 'dark'],
+      ] as const) {
+        await expect(style(page, id, '--mcp-bg')).resolves.toBe(bg);
+        await expect(style(page, id, 'color-scheme')).resolves.toBe(scheme);
+      }
+      await page.close();
+    }
+    // <html class="light"> keeps the page light under a dark OS.
+    const page = await host('<ul class="mcp-tool-badges" id="x"></ul>', { colorScheme: 'dark' }, 'class="light"');
+    await expect(style(page, '#x', '--mcp-bg')).resolves.toBe('#ffffff');
+    await page.close();
+  });
+
+  it("text takes the host's font family and size; code stays monospace; a token opts into the library's stack", async () => {
+    const page = await host(
+      `<div style="font: 18px Georgia, serif"><article class="mcp-tool-call-card" id="card"><h3 class="mcp-tool-call-card-title" id="title">Title</h3><pre class="mcp-code-block" id="code">{}</pre></article></div>
+       <div style="--mcp-font: var(--mcp-font-system); --mcp-font-size: 15px; font: 18px Georgia, serif"><article class="mcp-tool-call-card" id="own"></article></div>`,
+    );
+    await expect(style(page, '#card', 'font-family')).resolves.toBe('Georgia, serif');
+    await expect(style(page, '#card', 'font-size')).resolves.toBe('18px');
+    await expect(style(page, '#code', 'font-family')).resolves.toMatch(/monospace/);
+    await expect(style(page, '#own', 'font-family')).resolves.toMatch(/^ui-sans-serif/);
+    await expect(style(page, '#own', 'font-size')).resolves.toBe('15px');
+    await page.close();
+  });
+
+  it('JSON, code, URLs and machine names read left to right in a right-to-left page', async () => {
+    const page = await host('<pre class="mcp-code-block" id="json">{"entityNames": ["a"]}</pre><code class="mcp-machine-name" id="name">delete_entities</code><p class="mcp-elicitation-url-text" id="url">https://example.com/</p>', {}, 'dir="rtl" lang="ar"');
+    for (const id of ['#json', '#name', '#url']) {
+      await expect(style(page, id, 'direction')).resolves.toBe('ltr');
+      await expect(style(page, id, 'unicode-bidi')).resolves.toBe('isolate');
+    }
+    // The JSON starts where it begins (the left), not at the page's start.
+    const box = await page.$eval('#json', (el) => {
+      const range = document.createRange();
+      range.selectNodeContents(el);
+      return { text: range.getClientRects()[0]!.left, block: el.getBoundingClientRect().left };
+    });
+    expect(box.text - box.block).toBeLessThan(20);
+    await page.close();
+  });
+
+  it('no animation runs under reduced motion (the spinner, the copy button fade); it does otherwise', async () => {
+    const markup = '<div class="mcp-tool-call-card-status" data-state="running"><span class="mcp-icon" id="spinner"></span></div><span class="mcp-spin" id="spin"></span><button class="mcp-content-copy" id="copy"></button>';
+    const moving = await host(markup, { reducedMotion: 'no-preference' });
+    await expect(style(moving, '#spinner', 'animation-name')).resolves.toBe('mcp-spin');
+    await expect(style(moving, '#spin', 'animation-name')).resolves.toBe('mcp-spin');
+    await moving.close();
+    const still = await host(markup, { reducedMotion: 'reduce' });
+    for (const id of ['#spinner', '#spin']) await expect(style(still, id, 'animation-name')).resolves.toBe('none');
+    await expect(style(still, '#copy', 'transition-property')).resolves.toBe('none');
+    await still.close();
+  });
+});
