@@ -1,7 +1,8 @@
 /**
  * The stylesheet inside a host's page, in real Chromium with emulated media:
  * it changes nothing outside the components, follows the host's theme
- * classes and type, keeps machine text left to right, and stops motion.
+ * classes and type, keeps machine text left to right, stays readable in
+ * forced colours, and stops motion.
  * The markup is the components' own classes; the CSS is src/styles as shipped.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -109,5 +110,18 @@ describe('styles.css in a host page', () => {
     for (const id of ['#spinner', '#spin']) await expect(style(still, id, 'animation-name')).resolves.toBe('none');
     await expect(style(still, '#copy', 'transition-property')).resolves.toBe('none');
     await still.close();
+  });
+  it('forced colours: every button label has its own colour against its fill, and a detail badge is not boxed in over its text', async () => {
+    const markup = `<div class="mcp-confirm-dialog-actions"><button class="mcp-button">Deny</button><button class="mcp-button mcp-confirm-dialog-action">Allow</button><button class="mcp-button mcp-confirm-dialog-action" data-risk="destructive">Allow destructive action</button></div>
+      <ul class="mcp-tool-badges"><li class="mcp-tool-badge" data-kind="destructive" data-tier="risk"><span class="mcp-tool-badge-label">Destructive</span></li><li class="mcp-tool-badge" data-kind="idempotent" data-tier="detail" id="detail"><span class="mcp-tool-badge-label">Safe to retry</span></li></ul>`;
+    for (const colorScheme of ['light', 'dark'] as const) {
+      const page = await host(markup, { forcedColors: 'active', colorScheme });
+      const buttons = await page.$$eval('button, .mcp-tool-badge', (els) => els.map((el) => ({ text: el.textContent, color: getComputedStyle(el).color, fill: getComputedStyle(el).backgroundColor })));
+      for (const button of buttons) expect(button.color, `${colorScheme}: ${button.text}`).not.toBe(button.fill);
+      await expect(style(page, '#detail', 'border-top-width')).resolves.toBe('0px');
+      // The primary action stands out by its border, not by an inverted fill.
+      await expect(page.$eval('.mcp-confirm-dialog-action', (el) => getComputedStyle(el).borderTopWidth)).resolves.toBe('2px');
+      await page.close();
+    }
   });
 });
