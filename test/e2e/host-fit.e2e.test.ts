@@ -116,8 +116,12 @@ describe('styles.css in a host page', () => {
       <ul class="mcp-tool-badges"><li class="mcp-tool-badge" data-kind="destructive" data-tier="risk"><span class="mcp-tool-badge-label">Destructive</span></li><li class="mcp-tool-badge" data-kind="idempotent" data-tier="detail" id="detail"><span class="mcp-tool-badge-label">Safe to retry</span></li></ul>`;
     for (const colorScheme of ['light', 'dark'] as const) {
       const page = await host(markup, { forcedColors: 'active', colorScheme });
-      const buttons = await page.$$eval('button, .mcp-tool-badge', (els) => els.map((el) => ({ text: el.textContent, color: getComputedStyle(el).color, fill: getComputedStyle(el).backgroundColor })));
-      for (const button of buttons) expect(button.color, `${colorScheme}: ${button.text}`).not.toBe(button.fill);
+      const parts = await page.$$eval('button, .mcp-tool-badge', (els) => els.map((el) => ({ text: el.textContent, button: el.tagName === 'BUTTON', color: getComputedStyle(el).color, fill: getComputedStyle(el).backgroundColor, border: getComputedStyle(el).borderTopColor })));
+      for (const part of parts) {
+        expect(part.color, `${colorScheme}: ${part.text}`).not.toBe(part.fill);
+        // A button's edge is visible against its own fill.
+        if (part.button) expect(part.border, `${colorScheme}: ${part.text} border`).not.toBe(part.fill);
+      }
       await expect(style(page, '#detail', 'border-top-width')).resolves.toBe('0px');
       // The primary action stands out by its border, not by an inverted fill.
       await expect(page.$eval('.mcp-confirm-dialog-action', (el) => getComputedStyle(el).borderTopWidth)).resolves.toBe('2px');
