@@ -1,3 +1,5 @@
+'use client';
+// A client component: in Next.js App Router this file needs the directive (useChat is a hook).
 import { useChat } from '@ai-sdk/react';
 import { DefaultChatTransport, isToolUIPart, lastAssistantMessageIsCompleteWithApprovalResponses } from 'ai';
 import { useState } from 'react';
