@@ -4,7 +4,7 @@ import { useComposedRefs } from '@radix-ui/react-compose-refs';
 import * as Dialog from '@radix-ui/react-dialog';
 import { FocusScope } from '@radix-ui/react-focus-scope';
 import { hideOthers } from 'aria-hidden';
-import { forwardRef, useEffect, useRef, useState, type ComponentPropsWithoutRef } from 'react';
+import { createContext, forwardRef, useContext, useEffect, useLayoutEffect, useRef, useState, type ComponentPropsWithoutRef } from 'react';
 import { cx } from './cx.js';
 
 /** Props of {@link ModalContent}. */
@@ -20,6 +20,25 @@ export interface ModalContentProps extends ComponentPropsWithoutRef<typeof Dialo
 }
 
 const preventDefault = (event: Event) => event.preventDefault();
+
+/** The direction and language dialogs are shown in, when a host sets them (`ToolApprovalProvider dir / lang`). */
+export interface DialogPlacement {
+  dir?: 'ltr' | 'rtl' | 'auto' | undefined;
+  lang?: string | undefined;
+}
+export const DialogPlacementContext = createContext<DialogPlacement>({});
+
+/** The nearest `dir` and `lang` of the first of these elements that has one. */
+function placementOf(sources: ReadonlyArray<Element | null | undefined>): DialogPlacement {
+  const found: DialogPlacement = {};
+  for (const source of sources) {
+    if (!source?.isConnected) continue;
+    const dir = source.closest('[dir]')?.getAttribute('dir');
+    if (found.dir === undefined && (dir === 'ltr' || dir === 'rtl' || dir === 'auto')) found.dir = dir;
+    found.lang ??= source.closest('[lang]')?.getAttribute('lang') ?? undefined;
+  }
+  return found;
+}
 
 /**
  * The modal shell every consent dialog shares: a portalled overlay and box,
@@ -38,43 +57,61 @@ export const ModalContent = forwardRef<HTMLDivElement, ModalContentProps>(functi
   // Dialogs opened by code have no Radix Trigger: remember what had focus.
   const opener = useRef<HTMLElement | null>(null);
   useEffect(() => (node ? hideOthers(node) : undefined), [node]);
+  // A portal leaves the host's dir and lang behind: take them from where the dialog was opened
+  // (the focused element, else the call's card, else the dialog's place in the tree), unless the host set them.
+  const host = useContext(DialogPlacementContext);
+  const anchor = useRef<HTMLSpanElement>(null);
+  const [found, setFound] = useState<DialogPlacement>({});
+  useLayoutEffect(() => {
+    const focused = document.activeElement !== document.body ? document.activeElement : null;
+    // Read once, before the dialog takes focus; the state is the DOM's, so it is read in an effect.
+    setFound(placementOf([focused, returnFocusTo?.(), anchor.current]));
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  const dir = host.dir ?? found.dir;
+  const lang = host.lang ?? found.lang;
   return (
-    <Dialog.Portal container={container}>
-      <div data-slot="confirm-dialog-overlay" className={cx('mcp-confirm-dialog-overlay', overlayClassName)} />
-      <FocusScope asChild trapped loop onMountAutoFocus={preventDefault} onUnmountAutoFocus={preventDefault}>
-        <Dialog.Content
-          aria-modal="true"
-          {...props}
-          ref={ref}
-          className={className}
-          onOpenAutoFocus={(event) => {
-            opener.current = document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null;
-            onOpenAutoFocus?.(event);
-            if (event.defaultPrevented) return;
-            const target = initialFocus?.();
-            if (target) {
-              event.preventDefault();
-              target.focus();
-            }
-          }}
-          onCloseAutoFocus={(event) => {
-            onCloseAutoFocus?.(event);
-            if (event.defaultPrevented) return;
-            // To the call's card when there is one (the opener may vanish as the call starts), else back to the opener.
-            const card = returnFocusTo?.();
-            const target = card?.isConnected ? card : opener.current;
-            if (target?.isConnected) {
-              event.preventDefault();
-              target.focus();
-            }
-          }}
-          onPointerDownOutside={composeEventHandlers(onPointerDownOutside, preventDefault)}
-          onInteractOutside={composeEventHandlers(onInteractOutside, preventDefault)}
-          onFocusOutside={composeEventHandlers(onFocusOutside, preventDefault)}
-        >
-          {children}
-        </Dialog.Content>
-      </FocusScope>
-    </Dialog.Portal>
+    <>
+      <span ref={anchor} hidden data-slot="dialog-anchor" />
+      <Dialog.Portal container={container}>
+        <div data-slot="confirm-dialog-overlay" className={cx('mcp-confirm-dialog-overlay', overlayClassName)} />
+        <FocusScope asChild trapped loop onMountAutoFocus={preventDefault} onUnmountAutoFocus={preventDefault}>
+          <Dialog.Content
+            aria-modal="true"
+            {...(dir ? { dir } : {})}
+            {...(lang ? { lang } : {})}
+            {...props}
+            ref={ref}
+            className={className}
+            onOpenAutoFocus={(event) => {
+              opener.current = document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null;
+              onOpenAutoFocus?.(event);
+              if (event.defaultPrevented) return;
+              const target = initialFocus?.();
+              if (target) {
+                event.preventDefault();
+                target.focus();
+              }
+            }}
+            onCloseAutoFocus={(event) => {
+              onCloseAutoFocus?.(event);
+              if (event.defaultPrevented) return;
+              // To the call's card when there is one (the opener may vanish as the call starts), else back to the opener.
+              const card = returnFocusTo?.();
+              const target = card?.isConnected ? card : opener.current;
+              if (target?.isConnected) {
+                event.preventDefault();
+                target.focus();
+              }
+            }}
+            onPointerDownOutside={composeEventHandlers(onPointerDownOutside, preventDefault)}
+            onInteractOutside={composeEventHandlers(onInteractOutside, preventDefault)}
+            onFocusOutside={composeEventHandlers(onFocusOutside, preventDefault)}
+          >
+            {children}
+          </Dialog.Content>
+        </FocusScope>
+      </Dialog.Portal>
+    </>
   );
 });

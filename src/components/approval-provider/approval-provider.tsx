@@ -15,6 +15,7 @@ import type { ServerRequestPolicy } from '../../core/requests/server-requests.js
 import type { DecisionReasonCode, PolicyMode } from '../../core/tool/decisions.js';
 import type { Labels } from '../../internal/default-labels.js';
 import { LabelsProvider } from '../../internal/labels.js';
+import { DialogPlacementContext } from '../../internal/modal-content.js';
 import { useUnmount } from '../../internal/use-unmount.js';
 import { ToolConfirmDialog, type ToolConfirmDialogProps } from '../confirm-dialog/confirm-dialog.js';
 import { ElicitationDialog } from '../elicitation-dialog/elicitation-dialog.js';
@@ -25,6 +26,13 @@ export type { ApprovalRequest, ApprovalResult, ServerConfig };
 
 /** Props of {@link ToolApprovalProvider}. */
 export interface ToolApprovalProviderProps {
+  /**
+   * Direction and language of the dialogs. By default each dialog takes them
+   * from where it was opened (the nearest `dir` / `lang` of the focused
+   * element or the call's card), since a portal leaves the page's behind.
+   */
+  dir?: 'ltr' | 'rtl' | 'auto' | undefined;
+  lang?: string | undefined;
   /** Servers by id. Unknown servers are untrusted. */
   servers?: Readonly<Record<string, ServerConfig>> | undefined;
   /** Host-wide mode. Default `default`. */
@@ -106,6 +114,8 @@ export function ToolApprovalProvider({
   renderDialog,
   now,
   controller: controllerProp,
+  dir,
+  lang,
   children,
 }: ToolApprovalProviderProps) {
   // Callbacks are read when a request settles: the latest commit's are right.
@@ -159,10 +169,13 @@ export function ToolApprovalProvider({
     return { controller, api, approvalUI, cards: new Map() };
   }, [controller, approvalUI]);
 
+  const placement = useMemo(() => ({ dir, lang }), [dir, lang]);
   const content = (
     <ApprovalContext.Provider value={shared}>
       {children}
-      <ConsentDialogHost shared={shared} renderDialog={renderDialog} />
+      <DialogPlacementContext.Provider value={placement}>
+        <ConsentDialogHost shared={shared} renderDialog={renderDialog} />
+      </DialogPlacementContext.Provider>
     </ApprovalContext.Provider>
   );
   return labels ? <LabelsProvider labels={labels}>{content}</LabelsProvider> : content;
