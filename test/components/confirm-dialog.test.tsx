@@ -22,6 +22,9 @@ describe('ToolConfirmDialog', () => {
     const dialog = screen.getByRole('alertdialog', { name: 'Allow Delete entities?' });
     expect(dialog).toHaveAccessibleDescription(expect.stringContaining('Memory server wants to run this tool.'));
     expect(dialog).toHaveAccessibleDescription(expect.stringContaining('Memory server (not trusted)'));
+    // Why it asks is part of what a screen reader hears on open, not only what it shows.
+    expect(dialog).toHaveAccessibleDescription(expect.stringContaining('Why you are asked'));
+    expect(dialog).toHaveAccessibleDescription(expect.stringContaining('This server is not trusted'));
     expect(dialog).toHaveAttribute('data-risk', 'destructive');
     expect(dialog).toHaveAttribute('aria-modal', 'true');
     expect(within(dialog).getByText('delete_entities').tagName).toBe('CODE');

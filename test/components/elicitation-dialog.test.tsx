@@ -54,6 +54,8 @@ describe('ElicitationDialog — form mode', () => {
     await user.click(screen.getByRole('button', { name: 'Review' }));
     expect(screen.getByRole('alert')).toHaveTextContent('Choose at most 3.');
     expect(screen.getByRole('group', { name: /Untitled Multiple Select Enum/ })).toHaveAttribute('aria-invalid', 'true');
+    // The failed Review says where: focus is on the first invalid field.
+    expect(screen.getByRole('group', { name: /Untitled Multiple Select Enum/ })).toContainElement(document.activeElement as HTMLElement);
     await user.click(screen.getByRole('checkbox', { name: 'Drums' }));
     await user.click(screen.getByRole('button', { name: 'Review' }));
     await user.click(screen.getByRole('button', { name: 'Back' }));

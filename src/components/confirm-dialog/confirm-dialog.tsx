@@ -59,6 +59,8 @@ interface ContextValue {
   cancelRef: React.RefObject<HTMLButtonElement | null>;
   approveRef: React.RefObject<HTMLButtonElement | null>;
   descriptionId: string;
+  /** The reasons list: part of the dialog's description, so a screen reader hears why it asks. */
+  reasonsId: string;
   returnFocusTo: (() => HTMLElement | null) | undefined;
 }
 
@@ -116,6 +118,7 @@ export function ToolConfirmRoot({ request, onApprove, onDeny, open: openProp, de
   const cancelRef = useRef<HTMLButtonElement>(null);
   const approveRef = useRef<HTMLButtonElement>(null);
   const descriptionId = useId();
+  const reasonsId = useId();
   // The latest callbacks, so a late deny goes through the current one.
   const callbacks = useRef({ onApprove, onDeny });
   useEffect(() => {
@@ -158,8 +161,8 @@ export function ToolConfirmRoot({ request, onApprove, onDeny, open: openProp, de
   const presentation = useMemo(() => presentTool(request.tool, { trust, toolName: request.toolName }), [request.tool, request.toolName, trust]);
   const serverName = displayServerName(request.serverName, request.serverId);
   const context = useMemo<ContextValue>(
-    () => ({ request, labels, trust, presentation, serverName, remember, setRemember, approve, deny, cancelRef, approveRef, descriptionId, returnFocusTo }),
-    [request, labels, trust, presentation, serverName, remember, approve, deny, descriptionId, returnFocusTo],
+    () => ({ request, labels, trust, presentation, serverName, remember, setRemember, approve, deny, cancelRef, approveRef, descriptionId, reasonsId, returnFocusTo }),
+    [request, labels, trust, presentation, serverName, remember, approve, deny, descriptionId, reasonsId, returnFocusTo],
   );
   return (
     <ConfirmContext.Provider value={context}>
@@ -185,12 +188,13 @@ export interface ToolConfirmContentProps extends ComponentPropsWithoutRef<typeof
  * `data-trust`.
  */
 export const ToolConfirmContent = forwardRef<HTMLDivElement, ToolConfirmContentProps>(function ToolConfirmContent({ className, children, ...props }, ref) {
-  const { request, cancelRef, approveRef, descriptionId, trust, returnFocusTo } = useConfirmContext('ToolConfirm.Content');
+  const { request, cancelRef, approveRef, descriptionId, reasonsId, trust, returnFocusTo } = useConfirmContext('ToolConfirm.Content');
   const focus = request.focus ?? confirmFocus(request.decision);
   return (
     <ModalContent
       role="alertdialog"
-      aria-describedby={descriptionId}
+      // Who asks, then why (risk, taint, "changed since you allowed it"): a screen reader hears both on open.
+      aria-describedby={request.decision.reasons.length > 0 ? `${descriptionId} ${reasonsId}` : descriptionId}
       data-slot="confirm-dialog"
       data-risk={request.decision.risk}
       data-trust={trust}
@@ -258,12 +262,12 @@ ToolConfirmBadges.displayName = 'ToolConfirm.Badges';
 
 /** Why the user is asked, as a list; destructive calls lead with a danger notice. */
 export const ToolConfirmReasons = forwardRef<HTMLDivElement, ComponentPropsWithoutRef<'div'>>(function ToolConfirmReasons({ className, ...props }, ref) {
-  const { request, labels } = useConfirmContext('ToolConfirm.Reasons');
+  const { request, labels, reasonsId } = useConfirmContext('ToolConfirm.Reasons');
   const headingId = useId();
   const { reasons, risk } = request.decision;
   if (reasons.length === 0) return null;
   return (
-    <div data-slot="confirm-dialog-reasons" data-risk={risk} {...props} ref={ref} className={cx('mcp-confirm-dialog-reasons', className)}>
+    <div id={reasonsId} data-slot="confirm-dialog-reasons" data-risk={risk} {...props} ref={ref} className={cx('mcp-confirm-dialog-reasons', className)}>
       <h3 id={headingId} data-slot="confirm-dialog-section-title" className="mcp-confirm-dialog-section-title">
         {risk === 'destructive' && <Icon name="warning" />} {labels.reasons}
       </h3>

@@ -45,7 +45,9 @@ interface ContextValue {
   values: ElicitationValues;
   setValue: (name: string, value: ElicitationValues[string]) => void;
   errors: Record<string, string>;
+  /** Shows the errors; a non-empty set also counts a failed attempt, which moves focus to the first invalid field. */
   setErrors: (errors: Record<string, string>) => void;
+  invalidAttempt: number;
   confirmedSensitive: boolean;
   setConfirmedSensitive: (value: boolean) => void;
   respond: (response: ElicitationResponse) => boolean;
@@ -114,7 +116,12 @@ export function ElicitationRoot({ prompt, onRespond, open: openProp, defaultOpen
   const [stage, setStage] = useState<Stage>('form');
   const [values, setValues] = useState<ElicitationValues>(() => initialElicitationValues(prompt.view));
   // Keyed by field names (server data): null-prototype objects, read as own properties only.
-  const [errors, setErrors] = useState<Record<string, string>>(() => Object.create(null) as Record<string, string>);
+  const [errors, setErrorsState] = useState<Record<string, string>>(() => Object.create(null) as Record<string, string>);
+  const [invalidAttempt, setInvalidAttempt] = useState(0);
+  const setErrors = useCallback((next: Record<string, string>) => {
+    setErrorsState(next);
+    if (Object.keys(next).length > 0) setInvalidAttempt((count) => count + 1);
+  }, []);
   const [confirmedSensitive, setConfirmedSensitive] = useState(false);
   const settled = useRef(false);
   const callback = useRef(onRespond);
@@ -166,6 +173,7 @@ export function ElicitationRoot({ prompt, onRespond, open: openProp, defaultOpen
       setValue,
       errors,
       setErrors,
+      invalidAttempt,
       confirmedSensitive,
       setConfirmedSensitive,
       respond,
@@ -176,7 +184,7 @@ export function ElicitationRoot({ prompt, onRespond, open: openProp, defaultOpen
       safeActionRef,
       returnFocusTo,
     }),
-    [prompt, labels, serverName, stage, changeStage, values, setValue, errors, confirmedSensitive, respond, titleId, descriptionId, formId, returnFocusTo],
+    [prompt, labels, serverName, stage, changeStage, values, setValue, errors, setErrors, invalidAttempt, confirmedSensitive, respond, titleId, descriptionId, formId, returnFocusTo],
   );
   const defaultOpenUrl = useCallback((url: string) => void window.open(url, '_blank', 'noopener,noreferrer'), []);
   return (
@@ -408,9 +416,17 @@ export type ElicitationBodyProps = ComponentPropsWithoutRef<'div'>;
  * problems.
  */
 export const ElicitationBody = forwardRef<HTMLDivElement, ElicitationBodyProps>(function ElicitationBody({ className, ...props }, ref) {
-  const { prompt, labels, stage, setStage, values, setErrors, formId, confirmedSensitive, setConfirmedSensitive, serverName } = useElicitationContext('Elicitation.Body');
+  const { prompt, labels, stage, setStage, values, setErrors, invalidAttempt, formId, confirmedSensitive, setConfirmedSensitive, serverName } = useElicitationContext('Elicitation.Body');
   const [reveal, setReveal] = useState(false);
   const view = prompt.view;
+  // A failed Review (or Send) says where: focus the first invalid field, in view.
+  useEffect(() => {
+    if (invalidAttempt === 0 || stage !== 'form') return;
+    const invalid = document.getElementById(formId)?.querySelector<HTMLElement>('[aria-invalid="true"]');
+    const target = invalid?.matches('fieldset') ? invalid.querySelector<HTMLElement>('input, select, textarea') : invalid;
+    target?.focus();
+    target?.scrollIntoView?.({ block: 'nearest' });
+  }, [invalidAttempt, stage, formId]);
   const body = (() => {
     if (view.mode === 'invalid') {
       return (
