@@ -208,6 +208,9 @@ export function abortReasonOr(signal: AbortSignal, error: unknown): unknown {
 export function eitherSignal(...signals: Array<AbortSignal | undefined>): AbortSignal | undefined {
   const present = signals.filter((signal): signal is AbortSignal => signal !== undefined);
   if (present.length <= 1) return present[0];
+  // The platform's combination holds its sources weakly: a host's long-lived signal passed to many calls
+  // does not collect one listener per call (the fallback below does, for runtimes without it).
+  if (typeof AbortSignal.any === 'function') return AbortSignal.any(present);
   const both = new AbortController();
   for (const signal of present) {
     if (signal.aborted) {
