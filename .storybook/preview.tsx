@@ -37,6 +37,10 @@ const preview: Preview = {
     controls: { expanded: true },
     // Any axe violation fails the story test in Chromium.
     a11y: { test: 'error' },
+    // Storybook's root URL opens the first entry: the showcase, as the README promises.
+    options: {
+      storySort: { order: ['Showcase', ['Chat host', ['Conversation']], 'Introduction', 'Components', 'Theming', 'AI SDK'] },
+    },
   },
   tags: ['autodocs'],
 };

@@ -6,6 +6,8 @@ import { ChatHost } from './showcase/chat-host.js';
 const meta = {
   title: 'Showcase/Chat host',
   component: ChatHost,
+  // No docs page: Storybook's root opens the first entry, which must be the conversation.
+  tags: ['!autodocs'],
   parameters: {
     layout: 'padded',
     docs: {

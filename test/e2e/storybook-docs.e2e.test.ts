@@ -53,6 +53,14 @@ describe('Storybook docs pages', () => {
     expect(docs).toEqual(expect.arrayContaining(['components-toolresult--docs', 'components-toolconfirmdialog--docs', 'theming--docs', 'introduction--docs']));
   });
 
+  it('opens the showcase at its root URL, as the README promises', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${base}/`);
+    await page.waitForURL(/path=/, { timeout: 20_000 });
+    expect(new URL(page.url()).searchParams.get('path')).toBe('/story/showcase-chat-host--conversation');
+    await page.close();
+  });
+
   it('opens every docs page with no console error and no raw JSDoc', async () => {
     const problems: string[] = [];
     for (const id of docs) {
