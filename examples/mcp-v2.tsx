@@ -3,8 +3,8 @@
 // call, Stop takes its questions with it, and the tool list stays fresh.
 // npm install react-mcp-annotations @modelcontextprotocol/client
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { ToolApprovalProvider, ToolCallCard, ToolSummary, toolCallStatusFromApproval, toolCallStatusFromError, toolCallStatusFromResult, useToolApproval, type Tool, type ToolCallStatus } from 'react-mcp-annotations';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { ToolApprovalProvider, ToolCallCard, ToolSummary, starterArguments, toolCallStatusFromApproval, toolCallStatusFromError, toolCallStatusFromResult, useToolApproval, type Tool, type ToolCallStatus } from 'react-mcp-annotations';
 import { callMcpTool, mcpClientCapabilities, useMcpRequestHandlers, useMcpTools } from 'react-mcp-annotations/mcp/v2/react';
 import 'react-mcp-annotations/styles.css';
 
@@ -13,6 +13,7 @@ const SERVER_ID = 'notes';
 interface Call {
   id: string;
   tool: Tool;
+  args: Record<string, unknown>;
   status: ToolCallStatus;
 }
 
@@ -28,7 +29,7 @@ export function App({ serverUrl }: { serverUrl: string }) {
 function useNotesClient(serverUrl: string) {
   // `auto` speaks 2026-07-28 where the server offers it, else 2025-11-25. Capabilities cannot change after connect.
   const [client] = useState(() => new Client({ name: 'my-host', version: '1.0.0' }, { capabilities: mcpClientCapabilities(), versionNegotiation: { mode: 'auto' } }));
-  // Elicitation (and sampling, with a `sample` option) open the provider's dialogs, in both eras.
+  // Elicitation opens the provider's dialog, in both eras. (Sampling: pass your model as `sample` here and to mcpClientCapabilities.)
   const ready = useMcpRequestHandlers(client, SERVER_ID);
   const [connected, setConnected] = useState<Client | undefined>(undefined);
   const [error, setError] = useState<string | undefined>(undefined);
@@ -58,18 +59,18 @@ function Notes({ serverUrl }: { serverUrl: string }) {
   const setStatus = useCallback((id: string, status: ToolCallStatus) => setCalls((list) => list.map((call) => (call.id === id ? { ...call, status } : call))), []);
 
   const run = useCallback(
-    async (tool: Tool) => {
+    async (tool: Tool, args: Record<string, unknown>) => {
       if (!client) return;
-      const call: Call = { id: crypto.randomUUID(), tool, status: { type: 'awaiting-approval' } };
+      const call: Call = { id: crypto.randomUUID(), tool, args, status: { type: 'awaiting-approval' } };
       setCalls((list) => [...list, call]);
-      const refused = toolCallStatusFromApproval(await requestApproval({ serverId: SERVER_ID, tool, args: {}, callId: call.id }));
+      const refused = toolCallStatusFromApproval(await requestApproval({ serverId: SERVER_ID, tool, args, callId: call.id }));
       if (refused) return setStatus(call.id, refused);
       const stop = new AbortController();
       stops.current.set(call.id, stop);
       setStatus(call.id, { type: 'running' });
       try {
         // Questions during the call name it and return focus to its card; Stop closes them.
-        setStatus(call.id, toolCallStatusFromResult(await callMcpTool(client, { name: tool.name, arguments: {} }, { callId: call.id, signal: stop.signal })));
+        setStatus(call.id, toolCallStatusFromResult(await callMcpTool(client, { name: tool.name, arguments: args }, { callId: call.id, signal: stop.signal })));
       } catch (failure) {
         setStatus(call.id, toolCallStatusFromError(failure));
       } finally {
@@ -84,17 +85,40 @@ function Notes({ serverUrl }: { serverUrl: string }) {
     <>
       <ul aria-label="Tools">
         {tools.map((tool) => (
-          <li key={tool.name}>
-            <ToolSummary tool={tool} serverId={SERVER_ID} />
-            <button type="button" onClick={() => void run(tool)}>
-              Call {tool.name}
-            </button>
-          </li>
+          <ToolRow key={tool.name} tool={tool} onCall={(args) => void run(tool, args)} />
         ))}
       </ul>
       {calls.map((call) => (
-        <ToolCallCard key={call.id} callId={call.id} serverId={SERVER_ID} tool={call.tool} status={call.status} onCancel={(id) => id && stops.current.get(id)?.abort()} />
+        <ToolCallCard key={call.id} callId={call.id} serverId={SERVER_ID} tool={call.tool} args={call.args} status={call.status} onCancel={(id) => id && stops.current.get(id)?.abort()} />
       ))}
     </>
+  );
+}
+
+/** One tool: its badges and an arguments box filled from its input schema (defaults, then required fields). */
+function ToolRow({ tool, onCall }: { tool: Tool; onCall: (args: Record<string, unknown>) => void }) {
+  const [text, setText] = useState(() => JSON.stringify(starterArguments(tool), null, 2));
+  const [problem, setProblem] = useState<string | undefined>(undefined);
+  const id = useId();
+  const call = () => {
+    try {
+      const args: unknown = JSON.parse(text);
+      if (typeof args !== 'object' || args === null || Array.isArray(args)) throw new Error('Arguments must be a JSON object.');
+      setProblem(undefined);
+      onCall(args as Record<string, unknown>);
+    } catch (failure) {
+      setProblem(failure instanceof Error ? failure.message : String(failure));
+    }
+  };
+  return (
+    <li>
+      <ToolSummary tool={tool} serverId={SERVER_ID} />
+      <label htmlFor={`${id}-args`}>Arguments for {tool.name} (JSON)</label>
+      <textarea id={`${id}-args`} value={text} onChange={(event) => setText(event.target.value)} rows={4} spellCheck={false} aria-invalid={problem !== undefined} aria-describedby={problem ? `${id}-problem` : undefined} />
+      {problem && <p id={`${id}-problem`}>{problem}</p>}
+      <button type="button" onClick={call}>
+        Call {tool.name}
+      </button>
+    </li>
   );
 }

@@ -1,13 +1,15 @@
-// A complete host in one file: connect, list tools, ask before each call, run
+// A complete host in one file: connect, list tools, fill each tool's arguments
+// from its schema, ask before each call, answer the server's questions, run
 // it with progress, handle errors, render results for the user.
 // npm install react-mcp-annotations @modelcontextprotocol/sdk
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useId, useState } from 'react';
 import {
   ToolApprovalProvider,
   ToolCallCard,
   ToolSummary,
+  starterArguments,
   toolCallStatusFromApproval,
   toolCallStatusFromError,
   toolCallStatusFromResult,
@@ -16,6 +18,7 @@ import {
   type Tool,
   type ToolCallStatus,
 } from 'react-mcp-annotations';
+import { callMcpTool, mcpClientCapabilities, useMcpRequestHandlers } from 'react-mcp-annotations/mcp/react';
 import 'react-mcp-annotations/styles.css'; // import before your own stylesheet
 
 const SERVER_ID = 'everything';
@@ -39,11 +42,17 @@ export function App({ serverUrl }: { serverUrl: string }) {
   );
 }
 
-/** 2. Connect with the MCP SDK and list the server's tools. */
+/**
+ * 2. Connect with the MCP SDK and list the server's tools. Capabilities are
+ * declared before connect: elicitation, so the server's questions open the
+ * provider's dialog (sampling only if you pass your model: `{ sample }`).
+ */
 function useMcp(serverUrl: string) {
+  const [client] = useState(() => new Client({ name: 'my-host', version: '1.0.0' }, { capabilities: mcpClientCapabilities() }));
+  const ready = useMcpRequestHandlers(client, SERVER_ID); // connect once the handlers are on
   const [state, setState] = useState<{ client?: Client; tools: Tool[]; error?: string }>({ tools: [] });
   useEffect(() => {
-    const client = new Client({ name: 'my-host', version: '1.0.0' });
+    if (!ready) return;
     let closed = false;
     client
       .connect(new StreamableHTTPClientTransport(new URL(serverUrl)))
@@ -54,7 +63,7 @@ function useMcp(serverUrl: string) {
       closed = true;
       void client.close();
     };
-  }, [serverUrl]);
+  }, [client, ready, serverUrl]);
   return state;
 }
 
@@ -70,7 +79,9 @@ function Chat({ serverUrl }: { serverUrl: string }) {
       if (!client) return;
       setStatus(call.id, { type: 'running' });
       try {
-        const result = await client.callTool({ name: call.tool.name, arguments: call.args }, undefined, {
+        // A question the server asks during the call names it and returns focus to its card.
+        const result = await callMcpTool(client, { name: call.tool.name, arguments: call.args }, {
+          callId: call.id,
           onprogress: (progress) => setStatus(call.id, { type: 'running', progress }),
         });
         setStatus(call.id, toolCallStatusFromResult(result));
@@ -99,12 +110,7 @@ function Chat({ serverUrl }: { serverUrl: string }) {
     <>
       <ul aria-label="Tools">
         {tools.map((tool) => (
-          <li key={tool.name}>
-            <ToolSummary tool={tool} serverId={SERVER_ID} />
-            <button type="button" onClick={() => void callTool(tool, {})}>
-              Call {tool.name}
-            </button>
-          </li>
+          <ToolRow key={tool.name} tool={tool} onCall={(args) => void callTool(tool, args)} />
         ))}
       </ul>
       {/* 5. Render each call: status, progress, result for the user (assistant-only blocks never render). */}
@@ -122,5 +128,33 @@ function Chat({ serverUrl }: { serverUrl: string }) {
         />
       ))}
     </>
+  );
+}
+
+/** One tool: its badges and an arguments box filled from its input schema (defaults, then required fields). */
+function ToolRow({ tool, onCall }: { tool: Tool; onCall: (args: Record<string, unknown>) => void }) {
+  const [text, setText] = useState(() => JSON.stringify(starterArguments(tool), null, 2));
+  const [problem, setProblem] = useState<string | undefined>(undefined);
+  const id = useId();
+  const call = () => {
+    try {
+      const args: unknown = JSON.parse(text);
+      if (typeof args !== 'object' || args === null || Array.isArray(args)) throw new Error('Arguments must be a JSON object.');
+      setProblem(undefined);
+      onCall(args as Record<string, unknown>);
+    } catch (failure) {
+      setProblem(failure instanceof Error ? failure.message : String(failure));
+    }
+  };
+  return (
+    <li>
+      <ToolSummary tool={tool} serverId={SERVER_ID} />
+      <label htmlFor={`${id}-args`}>Arguments for {tool.name} (JSON)</label>
+      <textarea id={`${id}-args`} value={text} onChange={(event) => setText(event.target.value)} rows={4} spellCheck={false} aria-invalid={problem !== undefined} aria-describedby={problem ? `${id}-problem` : undefined} />
+      {problem && <p id={`${id}-problem`}>{problem}</p>}
+      <button type="button" onClick={call}>
+        Call {tool.name}
+      </button>
+    </li>
   );
 }

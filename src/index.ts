@@ -95,6 +95,7 @@ export {
   presentTool,
   resolveToolHints,
   selectForViewer,
+  starterArguments,
   toolCallState,
   toolCallStatusFromApproval,
   toolCallStatusFromError,

@@ -267,3 +267,4 @@ export {
   type ArgumentsPreview,
   type PreviewLimits,
 } from './tool/arguments.js';
+export { starterArguments } from './tool/starter-arguments.js';

@@ -25,9 +25,10 @@ export function requestHandlersHook<C extends object>(register: Register<C>) {
     useEffect(() => {
       if (!client) return;
       const remove = register(client, controller, serverId, {
-        sample: (params, context) => {
+        // Read per request: without a model, sampling is refused unasked.
+        get sample() {
           const run = latest.current.sample;
-          return run ? run(params, context) : Promise.reject(new Error('This app has no model for sampling.'));
+          return run ? (params: Record<string, unknown>, context: { signal: AbortSignal }) => run(params, context) : undefined;
         },
         callIdFor: (request, extra) => latest.current.callIdFor?.(request, extra),
         onElicitationComplete: (id) => latest.current.onElicitationComplete?.(id),

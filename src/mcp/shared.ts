@@ -15,7 +15,16 @@ import { copyArray, ownData } from '../core/shared/read.js';
 export interface McpCapabilityOptions {
   /** Form and/or URL elicitation. Default both. */
   elicitation?: boolean | { form?: boolean | undefined; url?: boolean | undefined } | undefined;
-  /** Sampling. Default true. */
+  /**
+   * The host's model for sampling (the same function as
+   * `registerMcpRequestHandlers`' `sample`): sampling is declared only with
+   * it, so a server never asks a host that cannot answer.
+   */
+  sample?: ((...args: never[]) => unknown) | undefined;
+  /**
+   * Sampling without `sample`: `true` declares it anyway (the model is
+   * wired elsewhere), `false` never. Default: declared when `sample` is given.
+   */
   sampling?: boolean | undefined;
   /**
    * Answer task-augmented elicitation and sampling requests (the `-async`
@@ -32,7 +41,7 @@ export function capabilitiesFor(options: McpCapabilityOptions, allowTasks: boole
   const elicitation = options.elicitation ?? true;
   const form = elicitation === true || (typeof elicitation === 'object' && elicitation.form !== false);
   const url = elicitation === true || (typeof elicitation === 'object' && elicitation.url !== false);
-  const sampling = options.sampling !== false;
+  const sampling = options.sampling ?? typeof options.sample === 'function';
   const capabilities: Record<string, unknown> = {};
   if (form || url) capabilities.elicitation = { ...(form ? { form: {} } : {}), ...(url ? { url: {} } : {}) };
   if (sampling) capabilities.sampling = {};
@@ -245,8 +254,6 @@ export function answerOnce(memory: number) {
 /** The error a person's refusal of a sampling request gives the server (the spec's suggestion). */
 export const SAMPLING_REJECTED_CODE = -1;
 
-const NO_MODEL = () => Promise.reject(new Error('This app has no model for sampling.'));
-
 /** Where a server request came from, for the prompt and its record. */
 export interface RequestOrigin {
   requestId?: string | number | undefined;
@@ -280,9 +287,11 @@ export async function sample(
   run: McpRequestHandlerOptions['sample'],
 ): Promise<{ ok: true; result: Record<string, unknown> } | { ok: false; code: number; message: string }> {
   // A sampling review has Deny; Stop is an elicitation's.
-  const outcome = await controller.requestSampling({ serverId, params, ...origin, sample: run ?? NO_MODEL });
+  // Without a model the policy blocks it unasked (`sampling-no-model`): nobody reviews a request that cannot run.
+  const outcome = await controller.requestSampling({ serverId, params, ...origin, sample: run });
   if (outcome.outcome === 'approved' && outcome.result) return { ok: true, result: outcome.result };
   if (outcome.outcome === 'failed') return { ok: false, code: -32603, message: outcome.error ?? 'The model failed.' };
+  if (outcome.record.reasons.some((reason) => reason.code === 'sampling-no-model')) return { ok: false, code: SAMPLING_REJECTED_CODE, message: 'This app has no model for sampling.' };
   return { ok: false, code: SAMPLING_REJECTED_CODE, message: 'User rejected sampling request' };
 }
 

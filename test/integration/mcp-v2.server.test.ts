@@ -32,7 +32,7 @@ async function connectNotes(era: Era, clientOptions: { autoFulfill?: boolean } =
   const client = new Client(
     { name: 'react-mcp-annotations-tests', version: '0.0.0' },
     {
-      capabilities: mcpClientCapabilities({ tasks: true }),
+      capabilities: mcpClientCapabilities({ tasks: true, sample: scriptedModel }),
       versionNegotiation: { mode: era === 'modern' ? { pin: '2026-07-28' } : 'legacy' },
       ...(clientOptions.autoFulfill === false ? { inputRequired: { autoFulfill: false } } : {}),
     },
@@ -57,7 +57,8 @@ async function acceptWithReason(controller: ApprovalController, reason: string) 
 
 describe('./mcp/v2 against the v2 server (createMcpHandler, in process)', () => {
   it('declares elicitation and sampling, never tasks (v2 has no task client) nor applyDefaults; both eras connect', async () => {
-    expect(mcpClientCapabilities({ tasks: true })).toEqual({ elicitation: { form: {}, url: {} }, sampling: {} });
+    expect(mcpClientCapabilities({ tasks: true, sample: scriptedModel })).toEqual({ elicitation: { form: {}, url: {} }, sampling: {} });
+    expect(mcpClientCapabilities()).toEqual({ elicitation: { form: {}, url: {} } });
     expect(mcpClientCapabilities({ elicitation: { url: false }, sampling: false })).toEqual({ elicitation: { form: {} } });
     for (const era of ['legacy', 'modern'] as const) {
       const { client } = await connectNotes(era);
@@ -239,7 +240,7 @@ describe('./mcp/v2 against the v2 server (createMcpHandler, in process)', () => 
 
 describe('./mcp/v2 against real servers over stdio and streamable HTTP (2025-11-25 era)', () => {
   async function stdioClient(command: string, args: string[], controller: ApprovalController, serverId: string, era: 'legacy' | 'auto' = 'legacy') {
-    const client = new Client({ name: 'react-mcp-annotations-tests', version: '0.0.0' }, { capabilities: mcpClientCapabilities(), versionNegotiation: { mode: era } });
+    const client = new Client({ name: 'react-mcp-annotations-tests', version: '0.0.0' }, { capabilities: mcpClientCapabilities({ sample: scriptedModel }), versionNegotiation: { mode: era } });
     const stop = registerMcpRequestHandlers(client, controller, serverId, { sample: scriptedModel });
     await client.connect(new StdioClientTransport({ command, args, stderr: 'ignore', env: { PATH: process.env.PATH ?? '' } }));
     cleanups.push(async () => {

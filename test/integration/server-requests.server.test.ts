@@ -23,7 +23,7 @@ describe('server-everything over stdio: elicitation, sampling and tasks go throu
   }));
 
   beforeAll(async () => {
-    everything = await startServer('everything', { capabilities: mcpClientCapabilities({ tasks: true }), taskStore: new InMemoryTaskStore() });
+    everything = await startServer('everything', { capabilities: mcpClientCapabilities({ tasks: true, sample }), taskStore: new InMemoryTaskStore() });
     controller = createApprovalController({ onDecision: (record) => records.push(record), servers: { everything: { name: 'Everything' } } });
     registerMcpRequestHandlers(everything.client, controller, 'everything', {
       sample,
@@ -36,9 +36,12 @@ describe('server-everything over stdio: elicitation, sampling and tasks go throu
     await everything?.close();
   });
 
-  it('declares form and URL elicitation, sampling and task requests, never applyDefaults; the server lists the tools that need them', async () => {
-    expect(mcpClientCapabilities()).toEqual({ elicitation: { form: {}, url: {} }, sampling: {} });
-    expect(mcpClientCapabilities({ tasks: true })).toEqual({
+  it('declares form and URL elicitation, sampling (only with a model) and task requests, never applyDefaults; the server lists the tools that need them', async () => {
+    expect(mcpClientCapabilities()).toEqual({ elicitation: { form: {}, url: {} } });
+    expect(mcpClientCapabilities({ sample })).toEqual({ elicitation: { form: {}, url: {} }, sampling: {} });
+    expect(mcpClientCapabilities({ sampling: true })).toEqual({ elicitation: { form: {}, url: {} }, sampling: {} });
+    expect(mcpClientCapabilities({ tasks: true })).toEqual({ elicitation: { form: {}, url: {} }, tasks: { requests: { elicitation: { create: {} } } } });
+    expect(mcpClientCapabilities({ tasks: true, sample })).toEqual({
       elicitation: { form: {}, url: {} },
       sampling: {},
       tasks: { requests: { sampling: { createMessage: {} }, elicitation: { create: {} } } },
@@ -116,6 +119,29 @@ describe('server-everything over stdio: elicitation, sampling and tasks go throu
     expect(result.isError).toBe(true);
     expect(textOf(result)).toContain('User rejected sampling request');
     expect(sample).not.toHaveBeenCalled();
+  });
+
+  it('without a model, a client does not declare sampling, so the server hides the tool; one declared anyway is refused unasked and recorded', async () => {
+    const plain = await startServer('everything', { capabilities: mcpClientCapabilities() });
+    const declared = await startServer('everything', { capabilities: mcpClientCapabilities({ sampling: true }) });
+    const noModel: ConsentRecord[] = [];
+    const asked = vi.fn();
+    const bare = createApprovalController({ onDecision: (record) => noModel.push(record), servers: { everything: { name: 'Everything' } } });
+    const unsubscribe = bare.subscribe(() => bare.getSnapshot().current && asked());
+    try {
+      expect((await plain.client.listTools()).tools.map((tool) => tool.name)).not.toContain('trigger-sampling-request');
+      registerMcpRequestHandlers(declared.client, bare, 'everything');
+      const result = await declared.client.callTool({ name: 'trigger-sampling-request', arguments: { prompt: 'Say hi', maxTokens: 50 } });
+      expect(result.isError).toBe(true);
+      expect(textOf(result)).toContain('This app has no model for sampling.');
+      expect(asked).not.toHaveBeenCalled();
+      expect(noModel).toEqual([expect.objectContaining({ kind: 'sampling', outcome: 'blocked', decidedBy: 'policy', reasons: [expect.objectContaining({ code: 'sampling-no-model' })] })]);
+    } finally {
+      unsubscribe();
+      bare.dispose();
+      await plain.close();
+      await declared.close();
+    }
   });
 
   it('a task asks for clarification (input_required), the answer goes back, and it completes', async () => {

@@ -96,10 +96,10 @@ function handlerOptions(taskCalls: Map<string, string>, setNotice: (notice: stri
   };
 }
 
-// Capabilities must be declared before connect: form and URL elicitation, sampling.
-const createV1 = () => new Client({ name: 'react-mcp-annotations-example', version: '0.3.0' }, { capabilities: mcpClientCapabilities() });
+// Capabilities must be declared before connect: form and URL elicitation, and sampling because this host has a model.
+const createV1 = () => new Client({ name: 'react-mcp-annotations-example', version: '0.3.0' }, { capabilities: mcpClientCapabilities({ sample: scriptedModel }) });
 // SDK 2.x negotiates the protocol era: 2026-07-28 where the server offers it, else 2025-11-25.
-const createV2 = () => new ClientV2({ name: 'react-mcp-annotations-example', version: '0.3.0' }, { capabilities: v2.mcpClientCapabilities(), versionNegotiation: { mode: 'auto' } });
+const createV2 = () => new ClientV2({ name: 'react-mcp-annotations-example', version: '0.3.0' }, { capabilities: v2.mcpClientCapabilities({ sample: scriptedModel }), versionNegotiation: { mode: 'auto' } });
 
 /** SDK 1.x over streamable HTTP. */
 function useMcpV1(serverUrl: string, setNotice: (notice: string) => void): Connection {

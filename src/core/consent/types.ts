@@ -253,8 +253,12 @@ export interface ElicitationOutcome {
 export interface SamplingRequest {
   serverId: string;
   params: unknown;
-  /** Runs the host's model on the (possibly edited) request and returns a `CreateMessageResult`. */
-  sample: (params: Record<string, unknown>, context: { signal: AbortSignal }) => Promise<unknown>;
+  /**
+   * Runs the host's model on the (possibly edited) request and returns a
+   * `CreateMessageResult`. Without it the request is blocked unasked
+   * (`sampling-no-model`): nobody reviews what cannot run.
+   */
+  sample?: ((params: Record<string, unknown>, context: { signal: AbortSignal }) => Promise<unknown>) | undefined;
   callId?: string | undefined;
   /** See {@link ElicitationRequest.callName}. */
   callName?: string | undefined;

@@ -56,6 +56,8 @@ export interface ServerRequestInput {
   reasonLabels?: Partial<Record<DecisionReasonCode, string>> | undefined;
   /** The server was configured when the request arrived and is gone now: block. */
   serverRemoved?: boolean | undefined;
+  /** For sampling: `false` when the host has no model to run, so nobody is asked in vain: block. */
+  hasModel?: boolean | undefined;
 }
 
 /** Decides a server request: run, confirm (ask a person) or block. Never throws. */
@@ -90,6 +92,7 @@ export function decideServerRequest(input: ServerRequestInput): ServerRequestDec
   }
 
   if (policy.sampling === 'off') add('sampling-off');
+  else if (input.hasModel === false) add('sampling-no-model');
   if (reasons.length > 0) return result('block');
   if (input.sampling && !input.sampling.valid) add('request-invalid');
   if (trust === 'untrusted') add('untrusted-server');

@@ -56,6 +56,7 @@ export type DecisionReasonCode =
   | 'url-offline'
   | 'request-invalid'
   | 'sampling-off'
+  | 'sampling-no-model'
   | 'sampling-review'
   | 'sampling-trusted-auto'
   | 'approval-requested'
@@ -99,6 +100,7 @@ export const defaultReasonLabels: Record<DecisionReasonCode, string> = {
   'url-offline': 'Links to outside this app are turned off.',
   'request-invalid': 'The request cannot be shown safely, so it can only be declined.',
   'sampling-off': 'This app does not let servers use its model.',
+  'sampling-no-model': 'This app has no model for servers to use.',
   'sampling-review': 'The server wants to use this app’s model; you can check the request and the answer.',
   'sampling-trusted-auto': 'A trusted server may use this app’s model without asking.',
   'approval-requested': 'The app’s server asks you to approve this call.',

@@ -80,7 +80,7 @@ export function samplingKind(context: ConsentContext): ConsentKindModule<Samplin
   const generate = async (request: SamplingRead, params: Record<string, unknown>): Promise<{ ok: true; result: unknown } | { ok: false; error: string }> => {
     try {
       if (typeof request.sample !== 'function') return { ok: false, error: 'The host has no model to sample.' };
-      return { ok: true, result: await (request.sample as SamplingRequest['sample'])(params, { signal: request.generation.signal }) };
+      return { ok: true, result: await (request.sample as NonNullable<SamplingRequest['sample']>)(params, { signal: request.generation.signal }) };
     } catch (error) {
       return { ok: false, error: errorText(error) };
     }
@@ -101,7 +101,7 @@ export function samplingKind(context: ConsentContext): ConsentKindModule<Samplin
   });
   return {
     decide(request, { serverRemoved }) {
-      const decision = decideServerRequest({ kind: 'sampling', trust: context.trustOf(request.serverId), mode: context.policy().mode, policy: context.policy(), reasonLabels: context.reasonLabels(), sampling: request.view, serverRemoved });
+      const decision = decideServerRequest({ kind: 'sampling', trust: context.trustOf(request.serverId), mode: context.policy().mode, policy: context.policy(), reasonLabels: context.reasonLabels(), sampling: request.view, serverRemoved, hasModel: typeof request.sample === 'function' });
       request.first ??= decision;
       return decision;
     },
