@@ -14,10 +14,13 @@ execFileSync(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '
 
 function inline(file) {
   const css = readFileSync(file, 'utf8');
-  return css.replace(/@import\s+['"](.+?)['"];/g, (_, path) => inline(join(dirname(file), path)));
+  return css.replace(/^@import\s+['"](.+?)['"];/gm, (_, path) => inline(join(dirname(file), path)));
 }
 mkdirSync(dist, { recursive: true });
 writeFileSync(join(dist, 'styles.css'), inline(join(root, 'src/styles/index.css')));
+// Optional token bridges, one file each (`react-mcp-annotations/themes/<name>.css`).
+mkdirSync(join(dist, 'themes'), { recursive: true });
+for (const file of readdirSync(join(root, 'src/styles/themes'))) writeFileSync(join(dist, 'themes', file), inline(join(root, 'src/styles/themes', file)));
 
 // "use client" sits on component modules only: a core function imported from the
 // root entry in a React Server Component must stay the function itself.

@@ -22,7 +22,7 @@ run(bin('publint'), ['--strict']);
 console.log('== are the types wrong (ESM-only)');
 // The tarball of the build just made (`attw --pack` would run `prepare` and build it all again).
 const tarball = pack({ build: false });
-run(bin('attw'), [tarball, '--profile', 'esm-only', '--exclude-entrypoints', './styles.css', '--format', 'table-flipped']);
+run(bin('attw'), [tarball, '--profile', 'esm-only', '--exclude-entrypoints', './styles.css', './themes/shadcn.css', '--format', 'table-flipped']);
 
 console.log('== core is framework-free in the build');
 const coreDir = join(root, 'dist/core');

@@ -1,7 +1,7 @@
 // Packs the library exactly as npm would publish it and unpacks the tarball
 // where a consumer's node_modules expects it.
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, renameSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, renameSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -10,10 +10,38 @@ export const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
 /** Runs `npm pack` (after a build unless `build: false`) and returns the tarball path. */
 export function pack({ build = true } = {}) {
-  if (build || !existsSync(join(root, 'dist/index.js'))) execFileSync(process.execPath, [join(root, 'scripts/build.mjs')], { cwd: root, stdio: 'inherit' });
-  const dest = mkdtempSync(join(tmpdir(), 'rma-pack-'));
-  const [info] = JSON.parse(execFileSync('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', dest], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] }));
-  return join(dest, info.filename);
+  // Test files pack in parallel, and a build starts by removing dist/: one at a time.
+  return withLock(() => {
+    if (build || !existsSync(join(root, 'dist/index.js'))) execFileSync(process.execPath, [join(root, 'scripts/build.mjs')], { cwd: root, stdio: 'inherit' });
+    const dest = mkdtempSync(join(tmpdir(), 'rma-pack-'));
+    const [info] = JSON.parse(execFileSync('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', dest], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] }));
+    return join(dest, info.filename);
+  });
+}
+
+/** A lock across processes: a directory made atomically; one older than 10 minutes is stale. */
+function withLock(run) {
+  const lock = join(root, 'node_modules/.rma-pack.lock');
+  const wait = new Int32Array(new SharedArrayBuffer(4));
+  for (;;) {
+    try {
+      mkdirSync(lock);
+      break;
+    } catch (error) {
+      if (error.code !== 'EEXIST') throw error;
+      try {
+        if (Date.now() - statSync(lock).mtimeMs > 600_000) rmSync(lock, { recursive: true, force: true });
+      } catch {
+        // Removed meanwhile: try again.
+      }
+      Atomics.wait(wait, 0, 0, 200);
+    }
+  }
+  try {
+    return run();
+  } finally {
+    rmSync(lock, { recursive: true, force: true });
+  }
 }
 
 /** Unpacks a tarball into `<consumerDir>/node_modules/react-mcp-annotations`. */
