@@ -31,7 +31,9 @@ export const defaultLabels = {
   // Content.
   moreBlock: '1 more block, lower priority',
   moreBlocks: '{count} more blocks, lower priority',
+  /** @deprecated Unused: a toggle keeps one label (`moreBlock`) and says its state with `aria-expanded` / `aria-pressed`. */
   fewerBlock: 'Hide the lower-priority block',
+  /** @deprecated Unused: a toggle keeps one label (`moreBlocks`) and says its state with `aria-expanded` / `aria-pressed`. */
   fewerBlocks: 'Hide {count} lower-priority blocks',
   noContent: 'No content to show',
   contentForAssistant: 'This result was for the assistant only.',
@@ -78,6 +80,7 @@ export const defaultLabels = {
   trusted: 'trusted',
   untrusted: 'not trusted',
   showMore: 'Show all',
+  /** @deprecated Unused: a toggle keeps one label (`showMore`) and says its state with `aria-expanded` / `aria-pressed`. */
   showLess: 'Show less',
   // Tool call card.
   awaitingApproval: 'Waiting for approval',
@@ -114,6 +117,7 @@ export const defaultLabels = {
   urlIpAddress: 'The address is a bare IP number, not a site name.',
   reviewTitle: 'Exactly this will be sent to {server}',
   showValues: 'Show values',
+  /** @deprecated Unused: a toggle keeps one label (`showValues`) and says its state with `aria-expanded` / `aria-pressed`. */
   hideValues: 'Hide values',
   confirmSensitive: 'I understand that this sends what looks like a secret to {server}.',
   decline: 'Decline',
@@ -143,6 +147,7 @@ export const defaultLabels = {
   stopSequences: 'Stop sequences',
   requestedTools: 'Tools the model may use',
   edit: 'Edit',
+  /** @deprecated Unused: a toggle keeps one label (`edit`) and says its state with `aria-expanded` / `aria-pressed`. */
   doneEditing: 'Done editing',
   sendToModel: 'Send to model',
   sendToServer: 'Send to server',

@@ -18,7 +18,8 @@ export type IconName =
   | 'file'
   | 'link'
   | 'copy'
-  | 'info';
+  | 'info'
+  | 'chevron';
 
 /** A 1em icon, hidden from assistive technology. The shape comes from the stylesheet (`[data-icon]`). */
 export function Icon({ name, className, ...props }: { name: IconName } & ComponentPropsWithoutRef<'span'>) {

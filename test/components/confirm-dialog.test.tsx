@@ -219,6 +219,8 @@ describe('ToolConfirmDialog', () => {
     await user.click(toggle);
     expect(pre.textContent).toContain('x'.repeat(1000));
     expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    // A toggle keeps its one label: the state is aria-expanded's alone.
+    expect(toggle).toHaveAccessibleName('Show all');
   });
 
   it('shows the real tool name next to a disguising title', () => {

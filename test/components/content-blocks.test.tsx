@@ -45,7 +45,7 @@ describe('ContentBlocks', () => {
     expect(container.textContent).not.toContain('Trivia');
     await user.click(toggle);
     expect(onExpandedChange).toHaveBeenCalledWith(true);
-    const open = screen.getByRole('button', { name: 'Hide 2 lower-priority blocks' });
+    const open = screen.getByRole('button', { name: '2 more blocks, lower priority' });
     expect(open).toHaveAttribute('aria-expanded', 'true');
     const region = document.getElementById(open.getAttribute('aria-controls')!)!;
     expect(within(region).getByText(/Trivia/)).toBeInTheDocument();

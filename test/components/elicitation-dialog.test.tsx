@@ -118,8 +118,12 @@ describe('ElicitationDialog — form mode', () => {
     expect(screen.queryByText('hunter2')).toBeNull();
     const send = screen.getByRole('button', { name: 'Send' });
     expect(send).toBeDisabled();
-    await user.click(screen.getByRole('button', { name: 'Show values' }));
+    const reveal = screen.getByRole('button', { name: 'Show values' });
+    expect(reveal).toHaveAttribute('aria-pressed', 'false');
+    await user.click(reveal);
     expect(screen.getByText('hunter2')).toBeInTheDocument();
+    expect(reveal).toHaveAttribute('aria-pressed', 'true');
+    expect(reveal).toHaveAccessibleName('Show values');
     await user.click(screen.getByRole('checkbox', { name: /I understand/ }));
     await user.click(send);
     expect(onRespond).toHaveBeenCalledExactlyOnceWith({ action: 'accept', content: expect.objectContaining({ user: 'ada', pw: 'hunter2' }), acknowledged: true });

@@ -49,7 +49,7 @@ describe('SamplingReview — the request', () => {
     const edited = vi.fn(() => true);
     const second = render(<SamplingReview prompt={promptFor(everythingSampling)} onRespond={edited} />);
     await user.click(screen.getByRole('button', { name: 'Edit' }));
-    expect(screen.getByRole('button', { name: 'Done editing' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('button', { name: 'Edit' })).toHaveAttribute('aria-pressed', 'true');
     await user.clear(screen.getByRole('textbox', { name: 'System prompt' }));
     await user.type(screen.getByRole('textbox', { name: 'System prompt' }), 'Be brief.');
     await user.clear(screen.getByRole('textbox', { name: 'Message 1' }));

@@ -315,7 +315,7 @@ export const ToolConfirmArguments = forwardRef<HTMLDivElement, ToolConfirmArgume
       </pre>
       {preview.isFolded && (
         <button type="button" data-slot="confirm-dialog-fold" aria-expanded={showAll} aria-controls={preId} onClick={() => setShowAll(!showAll)} className="mcp-button">
-          {showAll ? labels.showLess : labels.showMore}
+          <Icon name="chevron" /> {labels.showMore}
         </button>
       )}
     </div>

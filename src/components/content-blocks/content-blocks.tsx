@@ -185,13 +185,7 @@ export const ContentBlocks = forwardRef<HTMLDivElement, ContentBlocksProps>(func
               onClick={() => setExpanded(!expanded)}
               className="mcp-button mcp-content-blocks-toggle"
             >
-              {expanded
-                ? folded.length === 1
-                  ? labels.fewerBlock
-                  : formatLabel(labels.fewerBlocks, { count: folded.length })
-                : folded.length === 1
-                  ? labels.moreBlock
-                  : formatLabel(labels.moreBlocks, { count: folded.length })}
+              <Icon name="chevron" /> {folded.length === 1 ? labels.moreBlock : formatLabel(labels.moreBlocks, { count: folded.length })}
             </button>
             {expanded && (
               <div id={foldedId} data-slot="content-blocks-folded-content" className="mcp-content-blocks-folded-content">

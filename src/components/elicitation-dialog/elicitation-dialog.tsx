@@ -489,7 +489,7 @@ export const ElicitationBody = forwardRef<HTMLDivElement, ElicitationBodyProps>(
           {elicitationNeedsAcknowledgement(view) && (
             <>
               <button type="button" className="mcp-button" aria-pressed={reveal} onClick={() => setReveal(!reveal)}>
-                {reveal ? labels.hideValues : labels.showValues}
+                {labels.showValues}
               </button>
               <label className="mcp-confirm-dialog-remember" data-slot="elicitation-confirm-sensitive">
                 <input type="checkbox" className="mcp-checkbox" checked={confirmedSensitive} onChange={(event) => setConfirmedSensitive(event.currentTarget.checked)} />

@@ -355,7 +355,7 @@ export const SamplingActions = forwardRef<HTMLDivElement, ComponentPropsWithoutR
       </button>
       {request && prompt.view.valid && (
         <button type="button" data-slot="sampling-edit" aria-pressed={editing} className="mcp-button" onClick={() => setEditing(!editing)}>
-          {editing ? labels.doneEditing : labels.edit}
+          {labels.edit}
         </button>
       )}
       {request && prompt.view.valid && (
