@@ -3,7 +3,7 @@ import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it, vi } from 'vitest';
-import { ContentBlocks, type BlockRendererProps } from '../../src/index.js';
+import { ContentBlocks, ToolResult, type BlockRendererProps } from '../../src/index.js';
 import { axe } from '../axe.js';
 import { FIXED_NOW, dated, everyType, malformed, mixedAudience, prioritised } from '../fixtures/content.js';
 
@@ -121,6 +121,18 @@ describe('ContentBlocks', () => {
     await user.click(screen.getByRole('button', { name: 'main.rs' }));
     expect(onOpenResource).toHaveBeenCalledExactlyOnceWith({ uri: 'file:///project/src/main.rs', name: 'main.rs', mimeType: 'text/x-rust' });
     expect(screen.queryByRole('link')).toBeNull();
+  });
+
+  it("takes an image's alt text from the host (or none, for a decorative one), through ToolResult too", () => {
+    const altText = vi.fn((block: { index: number }) => (block.index === 0 ? 'Chart of Q3 revenue' : ''));
+    const image = { type: 'image' as const, data: 'iVBORw0KGgo=', mimeType: 'image/png' };
+    const { container, unmount } = render(<ContentBlocks blocks={[image, image]} altText={altText} />);
+    expect(screen.getByRole('img', { name: 'Chart of Q3 revenue' })).toBeInTheDocument();
+    expect(container.querySelectorAll('img')[1]).toHaveAttribute('alt', '');
+    expect(altText.mock.calls.map(([block]) => block.index)).toEqual([0, 1]);
+    unmount();
+    render(<ToolResult result={{ content: [image] }} altText={() => 'From the result'} />);
+    expect(screen.getByRole('img', { name: 'From the result' })).toBeInTheDocument();
   });
 
   it('renders every content type', () => {

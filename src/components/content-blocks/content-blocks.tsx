@@ -64,6 +64,11 @@ export interface ContentBlocksOptions {
    * one look the same.
    */
   revealHidden?: boolean | undefined;
+  /**
+   * Alt text of an image block, from what the host knows (a caption, the
+   * call that made it); `""` marks it decorative. Default: the `image` label.
+   */
+  altText?: ((block: PreparedBlock) => string | undefined) | undefined;
   /** Image MIME types rendered from base64. */
   imageTypes?: readonly string[] | undefined;
   /** Audio MIME types rendered from base64. */
@@ -92,10 +97,15 @@ export const CONTENT_BLOCKS_OPTIONS = [
   'onCopyText',
   'onOpenResource',
   'revealHidden',
+  'altText',
   'imageTypes',
   'audioTypes',
   'labels',
 ] as const satisfies ReadonlyArray<keyof ContentBlocksOptions>;
+// An option added to the type but not to the list fails here (wrappers would pass it on to a <div>).
+type MissingOption = Exclude<keyof ContentBlocksOptions, 'blocks' | (typeof CONTENT_BLOCKS_OPTIONS)[number]>;
+const optionsComplete: [MissingOption] extends [never] ? true : MissingOption = true;
+void optionsComplete;
 
 /** Everything items share, built once per list rather than once per block. */
 interface Shared {
@@ -111,6 +121,7 @@ interface Shared {
   copyable: boolean | undefined;
   onCopyText: ((text: string) => void) | undefined;
   onOpenResource: ContentBlocksProps['onOpenResource'];
+  altText: ContentBlocksProps['altText'];
 }
 
 /**
@@ -145,6 +156,7 @@ export const ContentBlocks = forwardRef<HTMLDivElement, ContentBlocksProps>(func
     onCopyText,
     onOpenResource,
     revealHidden,
+    altText,
     imageTypes,
     audioTypes,
     labels: labelOverrides,
@@ -163,7 +175,7 @@ export const ContentBlocks = forwardRef<HTMLDivElement, ContentBlocksProps>(func
   const [expanded = false, setExpanded] = useControllableState({ prop: expandedProp, defaultProp: defaultExpanded, onChange: onExpandedChange, caller: 'ContentBlocks' });
   const foldedId = useId();
   const renderers = useMemo(() => (components ? { ...defaultBlockRenderers, ...components } : defaultBlockRenderers), [components]);
-  const shared: Shared = { viewer, labels, locale, renderText, staleAfterMs, now, liveFreshness, timeZone, copyable, onCopyText, onOpenResource, renderers };
+  const shared: Shared = { viewer, labels, locale, renderText, staleAfterMs, now, liveFreshness, timeZone, copyable, onCopyText, onOpenResource, altText, renderers };
   const { shown, folded, hiddenCount } = prepared;
   const empty = shown.length === 0 && folded.length === 0;
   return (
@@ -221,7 +233,7 @@ function renderItem(block: PreparedBlock, shared: Shared) {
           <Icon name="info" /> {labels.assistantOnly}
         </span>
       )}
-      <Renderer view={view} block={block} labels={labels} locale={shared.locale} renderText={shared.renderText} onOpenResource={shared.onOpenResource} />
+      <Renderer view={view} block={block} labels={labels} alt={view.kind === 'image' ? shared.altText?.(block) : undefined} locale={shared.locale} renderText={shared.renderText} onOpenResource={shared.onOpenResource} />
       {(block.lastModified || copyText !== null) && (
         <div data-slot="content-block-footer" className="mcp-content-block-footer">
           {block.lastModified && (

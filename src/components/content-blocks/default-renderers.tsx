@@ -20,6 +20,8 @@ export interface BlockRendererProps<K extends BlockKind = BlockKind> {
   /** The prepared block (server position, priority, date, snapshot of the block). */
   block: PreparedBlock;
   labels: Labels;
+  /** Image blocks: the host's alt text (`altText`), when it gave one. */
+  alt?: string | undefined;
   locale?: string | readonly string[] | undefined;
   /** How the host renders text (e.g. Markdown); default: plain text with whitespace kept. */
   renderText?: ((text: string, block: PreparedBlock) => ReactNode) | undefined;
@@ -65,9 +67,9 @@ export function TextBlock({ view, block, renderText, labels }: BlockRendererProp
 }
 
 /** An image from base64 data of an allowed type, framed and never shown smaller than a thumbnail; or a placeholder. */
-export function ImageBlock({ view, labels }: BlockRendererProps<'image'>) {
+export function ImageBlock({ view, labels, alt }: BlockRendererProps<'image'>) {
   if (!view.src) return <Placeholder text={labels.imageUnavailable} />;
-  return <img data-slot="content-image" className="mcp-content-image" src={view.src} alt={labels.image} decoding="async" />;
+  return <img data-slot="content-image" className="mcp-content-image" src={view.src} alt={typeof alt === 'string' ? alt : labels.image} decoding="async" />;
 }
 
 /** Audio from base64 data of an allowed type, or a placeholder. */
