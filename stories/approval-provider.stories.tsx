@@ -131,3 +131,69 @@ export const TaintGuardTest: Story = {
     await expect(await canvas.findByText('Read a file (trusted): run (policy)')).toBeVisible();
   },
 };
+
+/** A request with no card (no `callId`) from a button that goes away once it asks, as a menu item does. */
+function VanishingOpener() {
+  const { requestApproval } = useToolApproval();
+  const [asked, setAsked] = useState(false);
+  return (
+    <div className={styles.stack}>
+      <label>
+        Message <input />
+      </label>
+      {!asked && (
+        <button
+          type="button"
+          onClick={() => {
+            setAsked(true);
+            void requestApproval({ serverId: 'memory', tool: deleteEntitiesTool, args: { entityNames: ['Alice'] } });
+          }}
+        >
+          Delete Alice
+        </button>
+      )}
+    </div>
+  );
+}
+
+/** No card and the opener gone: focus returns to the element focused before the dialog, never to <body>. */
+export const NoCardNoOpenerTest: Story = {
+  tags: TEST,
+  render: () => (
+    <ToolApprovalProvider servers={{ memory: { trust: 'untrusted', name: 'Memory' } }}>
+      <VanishingOpener />
+    </ToolApprovalProvider>
+  ),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(canvas.getByRole('textbox', { name: 'Message' }));
+    await userEvent.click(canvas.getByRole('button', { name: 'Delete Alice' }));
+    const dialog = await screen.findByRole('alertdialog');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Deny' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    await waitFor(() => expect(canvas.getByRole('textbox', { name: 'Message' })).toHaveFocus());
+  },
+};
+
+/** Nothing focused before either: the host's `fallbackFocus` takes it. */
+export const FallbackFocusTest: Story = {
+  tags: TEST,
+  render: () => (
+    <ToolApprovalProvider servers={{ memory: { trust: 'untrusted', name: 'Memory' } }} fallbackFocus={() => document.getElementById('fallback-heading')}>
+      <h2 id="fallback-heading" tabIndex={-1}>
+        Conversation
+      </h2>
+      <VanishingOpener />
+    </ToolApprovalProvider>
+  ),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    // Pointer down on a button focuses it; it is the only element focused before the dialog, and it goes away.
+    await userEvent.click(canvas.getByRole('button', { name: 'Delete Alice' }));
+    const dialog = await screen.findByRole('alertdialog');
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    await waitFor(() => expect(canvas.getByRole('heading', { name: 'Conversation' })).toHaveFocus());
+    await expect(dialog.isConnected).toBe(false);
+  },
+};

@@ -191,6 +191,11 @@ export const ShowAllArgumentsTest: Story = {
     const toggle = await screen.findByRole('button', { name: 'Show all' });
     await userEvent.click(toggle);
     await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await expect(toggle).toHaveAccessibleName('Show all');
+    // The arguments grew above the focused toggle: it is still in view, inside the dialog's scroll box.
+    const box = toggle.closest('[role="alertdialog"]')!.getBoundingClientRect();
+    const rect = toggle.getBoundingClientRect();
+    await expect(rect.bottom <= Math.min(box.bottom, window.innerHeight) + 1 && rect.top >= box.top - 1).toBe(true);
   },
 };
 

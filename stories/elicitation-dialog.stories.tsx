@@ -255,3 +255,37 @@ export const HostileFieldNamesTest: Story = {
     await expect(args.onRespond).toHaveBeenCalledWith({ action: 'accept', content: { constructor: 'c' } });
   },
 };
+
+const longForm = prompt({
+  message: 'Tell us about every item.',
+  requestedSchema: { type: 'object', properties: Object.fromEntries(Array.from({ length: 24 }, (_, i) => [`item${i + 1}`, { type: 'string', title: `Item ${i + 1}` }])) },
+});
+/** A form taller than the screen: the dialog scrolls inside itself. */
+export const LongForm: Story = { args: { prompt: longForm } };
+
+/** Whether an element is inside the visible part of the dialog (its own scroll box). */
+const inView = (element: Element) => {
+  const box = element.closest('[role="dialog"], [role="alertdialog"]')!.getBoundingClientRect();
+  const rect = element.getBoundingClientRect();
+  return rect.top >= box.top - 1 && rect.bottom <= box.bottom + 1 && rect.bottom <= window.innerHeight + 1;
+};
+
+/** Tab wraps from the last control to the first and back: whatever has focus is scrolled into view. */
+export const LongFormFocusInViewTest: Story = {
+  ...LongForm,
+  tags: TEST,
+  parameters: { viewport: { defaultViewport: 'mobile1' } },
+  play: async () => {
+    const dialog = await screen.findByRole('dialog');
+    const first = within(dialog).getByRole('textbox', { name: 'Item 1' });
+    first.focus();
+    await userEvent.tab({ shift: true });
+    const last = document.activeElement!;
+    await expect(last).not.toBe(first);
+    await expect(dialog.contains(last)).toBe(true);
+    await expect(inView(last)).toBe(true);
+    await userEvent.tab();
+    await expect(first).toHaveFocus();
+    await expect(inView(first)).toBe(true);
+  },
+};

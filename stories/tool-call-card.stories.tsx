@@ -2,7 +2,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useEffect, useState, type ReactNode } from 'react';
 import { expect, fn, screen, userEvent, waitFor, within } from 'storybook/test';
-import { ToolApprovalProvider, ToolCallCard, createApprovalController, decideToolCall, toolCallStatusFromTask, type ApprovalController, type PolicyMode, type ServerConfig } from '../src/index.js';
+import { ToolApprovalProvider, ToolCallCard, createApprovalController, decideToolCall, toolCallStatusFromTask, type ApprovalController, type PolicyMode, type ServerConfig, type ToolCallStatus } from '../src/index.js';
 import type { Tool } from '../src/core/shared/types.js';
 import { FIXED_NOW, errorResult, mixedAudience, prioritised } from '../test/fixtures/content.js';
 import { createEntitiesTool, deleteEntitiesTool, readFileTool, researchTool } from '../test/fixtures/tools.js';
@@ -190,5 +190,39 @@ export const InlineDenyFirstTest: Story = {
     await userEvent.tab({ shift: true });
     await userEvent.keyboard('{Enter}');
     await waitFor(() => expect(canvas.getByRole('heading', { name: 'Delete entities' })).toHaveFocus());
+  },
+};
+
+/** A card whose host updates the status as a real one does: Cancel ends the call, Retry runs it again. */
+function LiveCard({ initial }: { initial: 'running' | 'error' }) {
+  const [status, setStatus] = useState<ToolCallStatus>(initial === 'running' ? { type: 'running' } : { type: 'error', message: 'Connection reset' });
+  return (
+    <ToolApprovalProvider servers={{ memory: { trust: 'trusted' } }}>
+      <ToolCallCard serverId="memory" callId="live-1" tool={upsertTool} args={{ id: 'n1' }} status={status} onCancel={() => setStatus({ type: 'cancelled' })} onRetry={() => setStatus({ type: 'running' })} />
+    </ToolApprovalProvider>
+  );
+}
+
+/** Cancel unmounts once the host marks the call cancelled: focus moves to the card, never to <body>. */
+export const CancelKeepsFocusTest: Story = {
+  tags: TEST,
+  render: () => <LiveCard initial="running" />,
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(canvas.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(canvas.getByRole('heading', { name: 'Save note' })).toHaveFocus());
+    await expect(canvas.queryByRole('button', { name: 'Cancel' })).toBeNull();
+  },
+};
+
+/** Retry unmounts once the call runs again: focus moves to the card. */
+export const RetryKeepsFocusTest: Story = {
+  tags: TEST,
+  render: () => <LiveCard initial="error" />,
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(canvas.getByRole('button', { name: 'Retry' }));
+    await waitFor(() => expect(canvas.queryByRole('button', { name: 'Retry' })).toBeNull());
+    await waitFor(() => expect(canvas.getByRole('heading', { name: 'Save note' })).toHaveFocus());
   },
 };

@@ -25,6 +25,8 @@ const preventDefault = (event: Event) => event.preventDefault();
 export interface DialogPlacement {
   dir?: 'ltr' | 'rtl' | 'auto' | undefined;
   lang?: string | undefined;
+  /** Where focus goes when the card and the opener are gone (the provider's focus history, then the host's fallback). */
+  restoreFocus?: (() => HTMLElement | null | undefined) | undefined;
 }
 export const DialogPlacementContext = createContext<DialogPlacement>({});
 
@@ -45,7 +47,9 @@ function placementOf(sources: ReadonlyArray<Element | null | undefined>): Dialog
  * focus trapped inside, the rest of the page hidden from assistive
  * technology, clicks outside ignored, and no scroll lock (Radix's moves the
  * host's page). Focus starts on `initialFocus` and returns to
- * `returnFocusTo`, else to the opener — never to `<body>` when either exists.
+ * `returnFocusTo`, else to the opener, else to the provider's
+ * `restoreFocus` (the element focused before, or the host's fallback) —
+ * never to `<body>` when any exists. The focused element is kept in view.
  * Must be rendered inside a non-modal `Dialog.Root`.
  */
 export const ModalContent = forwardRef<HTMLDivElement, ModalContentProps>(function ModalContent(
@@ -98,12 +102,16 @@ export const ModalContent = forwardRef<HTMLDivElement, ModalContentProps>(functi
               if (event.defaultPrevented) return;
               // To the call's card when there is one (the opener may vanish as the call starts), else back to the opener.
               const card = returnFocusTo?.();
-              const target = card?.isConnected ? card : opener.current;
+              const target = card?.isConnected ? card : opener.current?.isConnected ? opener.current : host.restoreFocus?.();
               if (target?.isConnected) {
                 event.preventDefault();
                 target.focus();
               }
             }}
+            onFocus={composeEventHandlers(props.onFocus, (event) => {
+              // Radix moves focus with preventScroll (Tab wrap, initial focus): keep what has focus in view.
+              if (event.target !== event.currentTarget) event.target.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+            })}
             onPointerDownOutside={composeEventHandlers(onPointerDownOutside, preventDefault)}
             onInteractOutside={composeEventHandlers(onInteractOutside, preventDefault)}
             onFocusOutside={composeEventHandlers(onFocusOutside, preventDefault)}

@@ -33,6 +33,13 @@ export interface ToolApprovalProviderProps {
    */
   dir?: 'ltr' | 'rtl' | 'auto' | undefined;
   lang?: string | undefined;
+  /**
+   * Where focus goes when a dialog closes and neither the call's card nor the
+   * element that opened it is still on the page, and no element focused
+   * before it is either (e.g. the chat's input). Without it, and with none
+   * of those, the browser decides.
+   */
+  fallbackFocus?: (() => HTMLElement | null | undefined) | undefined;
   /** Servers by id. Unknown servers are untrusted. */
   servers?: Readonly<Record<string, ServerConfig>> | undefined;
   /** Host-wide mode. Default `default`. */
@@ -116,6 +123,7 @@ export function ToolApprovalProvider({
   controller: controllerProp,
   dir,
   lang,
+  fallbackFocus,
   children,
 }: ToolApprovalProviderProps) {
   // Callbacks are read when a request settles: the latest commit's are right.
@@ -169,7 +177,29 @@ export function ToolApprovalProvider({
     return { controller, api, approvalUI, cards: new Map() };
   }, [controller, approvalUI]);
 
-  const placement = useMemo(() => ({ dir, lang }), [dir, lang]);
+  // The last elements focused outside any dialog, newest last: where focus goes when a dialog's card and opener are gone.
+  const history = useRef<HTMLElement[]>([]);
+  const fallback = useRef(fallbackFocus);
+  useEffect(() => {
+    fallback.current = fallbackFocus;
+  });
+  useEffect(() => {
+    const remember = (event: FocusEvent) => {
+      const target = event.target;
+      if (!(target instanceof HTMLElement) || target === document.body || target.closest('[role="dialog"], [role="alertdialog"]')) return;
+      history.current = [...history.current.filter((element) => element !== target && element.isConnected), target].slice(-8);
+    };
+    document.addEventListener('focusin', remember);
+    return () => document.removeEventListener('focusin', remember);
+  }, []);
+  const placement = useMemo(
+    () => ({
+      dir,
+      lang,
+      restoreFocus: () => history.current.findLast((element) => element.isConnected) ?? fallback.current?.() ?? null,
+    }),
+    [dir, lang],
+  );
   const content = (
     <ApprovalContext.Provider value={shared}>
       {children}

@@ -4,7 +4,7 @@ import { useComposedRefs } from '@radix-ui/react-compose-refs';
 import * as Dialog from '@radix-ui/react-dialog';
 import { Slot } from '@radix-ui/react-slot';
 import { useControllableState } from '@radix-ui/react-use-controllable-state';
-import { createContext, forwardRef, useCallback, useContext, useEffect, useId, useMemo, useRef, useState, type ComponentPropsWithoutRef, type ReactNode } from 'react';
+import { createContext, forwardRef, useCallback, useContext, useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type ComponentPropsWithoutRef, type ReactNode } from 'react';
 import { previewArguments } from '../../core/tool/arguments.js';
 import { confirmFocus, displayServerName, type ToolDecision, type Trust } from '../../core/tool/decisions.js';
 import { presentTool, type ToolPresentation } from '../../core/tool/presentation.js';
@@ -305,6 +305,12 @@ export const ToolConfirmArguments = forwardRef<HTMLDivElement, ToolConfirmArgume
   const [showAll, setShowAll] = useState(false);
   const headingId = useId();
   const preId = useId();
+  // The arguments grow or shrink around the focused toggle: keep it in view.
+  const foldRef = useRef<HTMLButtonElement>(null);
+  useLayoutEffect(() => {
+    const fold = foldRef.current;
+    if (fold && document.activeElement === fold) fold.scrollIntoView?.({ block: 'nearest' });
+  }, [showAll]);
   return (
     <div data-slot="confirm-dialog-arguments" {...props} ref={ref} className={cx('mcp-confirm-dialog-arguments', className)}>
       <h3 id={headingId} data-slot="confirm-dialog-section-title" className="mcp-confirm-dialog-section-title">
@@ -314,7 +320,7 @@ export const ToolConfirmArguments = forwardRef<HTMLDivElement, ToolConfirmArgume
         <code className="mcp-code">{showAll ? preview.full : preview.folded}</code>
       </pre>
       {preview.isFolded && (
-        <button type="button" data-slot="confirm-dialog-fold" aria-expanded={showAll} aria-controls={preId} onClick={() => setShowAll(!showAll)} className="mcp-button">
+        <button type="button" ref={foldRef} data-slot="confirm-dialog-fold" aria-expanded={showAll} aria-controls={preId} onClick={() => setShowAll(!showAll)} className="mcp-button">
           <Icon name="chevron" /> {labels.showMore}
         </button>
       )}

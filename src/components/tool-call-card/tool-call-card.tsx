@@ -1,5 +1,5 @@
 'use client';
-import { forwardRef, memo, useCallback, useEffect, useId, useMemo, useRef, useState, type ComponentPropsWithoutRef, type ReactNode } from 'react';
+import { forwardRef, memo, useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type ComponentPropsWithoutRef, type ReactNode } from 'react';
 import { useComposedRefs } from '@radix-ui/react-compose-refs';
 import { previewArguments } from '../../core/tool/arguments.js';
 import type { ApprovalResult, PendingToolApproval } from '../../core/consent/controller.js';
@@ -156,6 +156,17 @@ const ToolCallCardImpl = forwardRef<HTMLElement, ToolCallCardProps>(function Too
     };
   }, [shared, effectiveCallId]);
 
+  // When the control that had focus goes away (Retry or Cancel once the host updates the status,
+  // the inline approval once answered), focus moves to the card's title instead of falling to <body>.
+  const lastFocused = useRef<Element | null>(null);
+  useLayoutEffect(() => {
+    const gone = lastFocused.current;
+    if (!gone || gone.isConnected) return;
+    lastFocused.current = null;
+    const active = document.activeElement;
+    if (!active || active === document.body) headingRef.current?.focus();
+  });
+
   const state = pending ? 'awaiting-approval' : toolCallState(status);
   const canOfferRetry = onRetry !== undefined && toolCallState(status) === 'error' && shared !== null && serverId !== undefined && !pending;
   const retry = useCallback(async () => {
@@ -183,6 +194,10 @@ const ToolCallCardImpl = forwardRef<HTMLElement, ToolCallCardProps>(function Too
       data-approval={inlinePending ? 'inline' : undefined}
       aria-labelledby={titleId}
       {...props}
+      onFocus={(event) => {
+        lastFocused.current = event.target;
+        props.onFocus?.(event);
+      }}
       ref={ref}
       className={cx('mcp-tool-call-card', className)}
     >
