@@ -1,6 +1,6 @@
 // Stories for src/components/tool-badges.
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, userEvent, within } from 'storybook/test';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { ToolApprovalProvider, ToolBadge, ToolBadges } from '../src/index.js';
 import type { Tool } from '../src/core/shared/types.js';
 import { bareTool, createEntitiesTool, deleteEntitiesTool, fetchTool, readFileTool, researchTool, rtlTool } from '../test/fixtures/tools.js';
@@ -157,7 +157,8 @@ export const HoverExplainsTest: Story = {
     await userEvent.hover(badge);
     await expect(canvas.getByRole('tooltip')).toBeVisible();
     await userEvent.unhover(badge);
-    await expect(canvas.queryByRole('tooltip')).toBeNull();
+    // It closes a moment later (time to move onto it).
+    await waitFor(() => expect(canvas.queryByRole('tooltip')).toBeNull());
   },
 };
 
@@ -186,5 +187,39 @@ export const NarrowSidebarTest: Story = {
       }
       await expect(lines, list.getAttribute('data-risk') ?? '').toBeLessThanOrEqual(2);
     }
+  },
+};
+
+/** Badges at the end of a line: a tooltip that would overflow the viewport is moved back inside it. */
+export const AtTheEdge: Story = {
+  args: { tool: researchTool },
+  render: (args) => (
+    <div style={{ display: 'flex', justifyContent: 'flex-end' }}>
+      <ToolBadges {...args} />
+    </div>
+  ),
+};
+
+/** WCAG 1.4.13: the tooltip fits the viewport, stays while hovered, and Escape dismisses it (only it). */
+export const TooltipFitsHoverableDismissibleTest: Story = {
+  ...AtTheEdge,
+  tags: TEST,
+  play: async ({ canvasElement }) => {
+    const list = within(canvasElement).getByRole('list');
+    const items = within(list).getAllByRole('listitem');
+    const last = items.at(-1)!;
+    await userEvent.hover(last);
+    const tooltip = await within(last).findByRole('tooltip');
+    const rect = tooltip.getBoundingClientRect();
+    await expect(rect.right).toBeLessThanOrEqual(document.documentElement.clientWidth);
+    await expect(rect.left).toBeGreaterThanOrEqual(0);
+    // Across the gap and onto the tooltip: it stays open.
+    await userEvent.hover(tooltip);
+    await expect(within(last).getByRole('tooltip')).toBeVisible();
+    const escaped = new Promise<boolean>((resolve) => document.addEventListener('keydown', (event) => resolve(event.key === 'Escape'), { once: true }));
+    await userEvent.keyboard('{Escape}');
+    await expect(within(last).queryByRole('tooltip')).toBeNull();
+    // The tooltip took this Escape: nothing below (a dialog's deny) hears it.
+    await expect(Promise.race([escaped, new Promise((resolve) => setTimeout(() => resolve('unheard'), 50))])).resolves.toBe('unheard');
   },
 };

@@ -1,6 +1,6 @@
 'use client';
 import { composeEventHandlers } from '@radix-ui/primitive';
-import { useId, useState, type FocusEvent, type KeyboardEvent, type MouseEvent } from 'react';
+import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState, type FocusEvent, type KeyboardEvent, type MouseEvent } from 'react';
 
 interface TriggerHandlers<T> {
   onFocus?: ((event: FocusEvent<T>) => void) | undefined;
@@ -10,34 +10,95 @@ interface TriggerHandlers<T> {
   onKeyDown?: ((event: KeyboardEvent<T>) => void) | undefined;
 }
 
+// Long enough to cross from the trigger onto the tooltip, short enough to feel immediate.
+const CLOSE_DELAY_MS = 120;
+// Room kept between a tooltip and the viewport's edge.
+const EDGE_PX = 8;
+
 /**
- * A plain-words explanation shown on hover (and on focus, should the host
- * make the trigger focusable), dismissible with Escape (WCAG 1.4.13), and
- * wired as the trigger's accessible description. The trigger is never made
- * a tab stop: labels shown by the dozen must not lengthen the tab order. The
- * caller's handlers run first and may prevent ours. `lazy` renders the
- * tooltip only while open, for labels shown by the hundred.
+ * A plain-words explanation shown on hover and on focus, meeting WCAG
+ * 1.4.13: dismissible (Escape, wherever focus is), hoverable (the pointer
+ * can move onto it without it closing) and persistent; it is shifted to fit
+ * the viewport. Its text is always the trigger's accessible description, so
+ * nothing needs a hover. The trigger is never made a tab stop: labels shown
+ * by the dozen must not lengthen the tab order. The caller's handlers run
+ * first and may prevent ours.
  */
-export function useTooltip<T extends Element>(handlers: TriggerHandlers<T>, { lazy = false }: { lazy?: boolean } = {}) {
+export function useTooltip<T extends Element>(handlers: TriggerHandlers<T>) {
   const [open, setOpen] = useState(false);
+  const [shift, setShift] = useState(0);
   const id = useId();
+  const tooltipRef = useRef<HTMLSpanElement>(null);
+  const closeTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const cancelClose = useCallback(() => {
+    clearTimeout(closeTimer.current);
+    closeTimer.current = undefined;
+  }, []);
+  const show = useCallback(() => {
+    cancelClose();
+    setOpen(true);
+  }, [cancelClose]);
+  const hideSoon = useCallback(() => {
+    cancelClose();
+    closeTimer.current = setTimeout(() => setOpen(false), CLOSE_DELAY_MS);
+  }, [cancelClose]);
+  useEffect(() => cancelClose, [cancelClose]);
+
+  // Escape closes it wherever focus is (a hovered trigger is usually not focused), and only it:
+  // caught on window, before a dialog's own Escape (on document) would deny.
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (event: globalThis.KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      event.stopPropagation();
+      cancelClose();
+      setOpen(false);
+    };
+    window.addEventListener('keydown', onKey, true);
+    return () => window.removeEventListener('keydown', onKey, true);
+  }, [open, cancelClose]);
+
+  // Fit the viewport: measured once shown, then moved inward along the line.
+  useLayoutEffect(() => {
+    const tooltip = tooltipRef.current;
+    if (!open || !tooltip) {
+      // No state change while closed (a render per label would add up).
+      if (shift !== 0) setShift(0);
+      return;
+    }
+    const rect = tooltip.getBoundingClientRect();
+    const width = document.documentElement.clientWidth;
+    const left = rect.left - shift;
+    const right = rect.right - shift;
+    setShift(right > width - EDGE_PX ? Math.max(EDGE_PX - left, width - EDGE_PX - right) : left < EDGE_PX ? EDGE_PX - left : 0);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [open]);
+
   return {
     open,
-    /** Whether to render the tooltip element: always, or (lazy) only while open. */
-    render: open || !lazy,
     triggerProps: {
-      'aria-describedby': open || !lazy ? id : undefined,
-      onFocus: composeEventHandlers(handlers.onFocus, () => setOpen(true)),
-      onBlur: composeEventHandlers(handlers.onBlur, () => setOpen(false)),
-      onMouseEnter: composeEventHandlers(handlers.onMouseEnter, () => setOpen(true)),
-      onMouseLeave: composeEventHandlers(handlers.onMouseLeave, () => setOpen(false)),
+      'aria-describedby': id,
+      onFocus: composeEventHandlers(handlers.onFocus, show),
+      onBlur: composeEventHandlers(handlers.onBlur, () => {
+        cancelClose();
+        setOpen(false);
+      }),
+      onMouseEnter: composeEventHandlers(handlers.onMouseEnter, show),
+      onMouseLeave: composeEventHandlers(handlers.onMouseLeave, hideSoon),
       onKeyDown: composeEventHandlers(handlers.onKeyDown, (event: KeyboardEvent<T>) => {
-        if (event.key === 'Escape' && open) {
-          event.stopPropagation();
-          setOpen(false);
-        }
+        if (event.key === 'Escape' && open) event.stopPropagation();
       }),
     },
-    tooltipProps: { id, role: 'tooltip', 'data-state': open ? 'open' : 'closed', hidden: !open },
+    tooltipProps: {
+      id,
+      ref: tooltipRef,
+      role: 'tooltip',
+      'data-state': open ? 'open' : 'closed',
+      hidden: !open,
+      // The pointer may rest on the tooltip itself (it is the trigger's child, so this is belt and braces for the gap).
+      onMouseEnter: show,
+      onMouseLeave: hideSoon,
+      style: shift !== 0 ? { translate: `${shift}px 0` } : undefined,
+    },
   } as const;
 }

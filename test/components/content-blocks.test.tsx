@@ -222,7 +222,9 @@ describe('ContentBlocks', () => {
   it('shows fresh, stale, future and unparseable dates', () => {
     const onAnnotationIssue = vi.fn();
     const { container } = render(<ContentBlocks blocks={dated} now={FIXED_NOW} liveFreshness={false} locale="en-US" staleAfterMs={2 * 86_400_000} onAnnotationIssue={onAnnotationIssue} />);
-    const labels = Array.from(container.querySelectorAll('[data-slot="freshness"]')).map((el) => [el.tagName, el.getAttribute('data-state'), el.textContent]);
+    // The visible label: the hidden tooltip (the absolute time, its description) aside.
+    const shown = (el: Element) => Array.from(el.childNodes, (node) => (node instanceof Element && node.hasAttribute('hidden') ? '' : node.textContent)).join('');
+    const labels = Array.from(container.querySelectorAll('[data-slot="freshness"]')).map((el) => [el.tagName, el.getAttribute('data-state'), shown(el)]);
     expect(labels).toEqual([
       ['TIME', 'fresh', '1 minute ago'],
       ['TIME', 'stale', '3 days ago (stale)'],

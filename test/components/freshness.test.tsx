@@ -1,5 +1,5 @@
 // Tests for src/components/freshness.
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -29,13 +29,21 @@ describe('Freshness', () => {
     expect(time).not.toHaveAttribute('tabindex');
     await user.tab();
     expect(screen.getByRole('button', { name: 'next' })).toHaveFocus();
-    // The tooltip is mounted only while shown (pages hold hundreds of labels).
+    // The absolute time is the accessible description before any hover.
+    expect(time).toHaveAccessibleDescription('Nov 30, 2026, 9:00:00 AM UTC');
     expect(screen.queryByRole('tooltip')).toBeNull();
     await user.hover(time);
     expect(screen.getByRole('tooltip')).toHaveTextContent('Nov 30, 2026, 9:00:00 AM UTC');
-    expect(time).toHaveAccessibleDescription('Nov 30, 2026, 9:00:00 AM UTC');
-    await user.unhover(time);
+    // Hoverable: the pointer moves onto the tooltip and it stays.
+    await user.hover(screen.getByRole('tooltip'));
+    expect(screen.getByRole('tooltip')).toBeInTheDocument();
+    // Dismissible with Escape while hovered, though nothing has focus.
+    await user.keyboard('{Escape}');
     expect(screen.queryByRole('tooltip')).toBeNull();
+    await user.hover(time);
+    expect(screen.getByRole('tooltip')).toBeInTheDocument();
+    await user.unhover(time);
+    await waitFor(() => expect(screen.queryByRole('tooltip')).toBeNull());
   });
 
   it('follows a changed `now` when not live, and accepts number, Date or a clock function', () => {

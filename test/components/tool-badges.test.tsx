@@ -1,5 +1,5 @@
 // Tests for src/components/tool-badges.
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createRef } from 'react';
 import { describe, expect, it, vi } from 'vitest';
@@ -77,7 +77,7 @@ describe('ToolBadges', () => {
     await user.hover(badges()[1]!);
     expect(screen.getByRole('tooltip')).toHaveTextContent('Works only with local or closed data.');
     await user.unhover(badges()[1]!);
-    expect(screen.queryByRole('tooltip')).toBeNull();
+    await waitFor(() => expect(screen.queryByRole('tooltip')).toBeNull());
   });
 
   it('inside a provider, trust comes from the provider for the badges\' server', () => {

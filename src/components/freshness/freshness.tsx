@@ -84,8 +84,8 @@ export const Freshness = forwardRef<HTMLTimeElement, FreshnessProps>(function Fr
     () => labelAt(ticking ? (typeof now === 'function' ? (resolveNow(now) ?? clockNow()) : clockNow()) : pinned),
     () => labelAt(pinned),
   );
-  // Rendered only while shown: pages hold hundreds of these labels.
-  const tooltip = useTooltip<HTMLTimeElement>({ onFocus, onBlur, onMouseEnter, onMouseLeave, onKeyDown }, { lazy: true });
+  // Always rendered (hidden): the absolute time is the label's accessible description, no hover needed.
+  const tooltip = useTooltip<HTMLTimeElement>({ onFocus, onBlur, onMouseEnter, onMouseLeave, onKeyDown });
   if (!parsed) return null;
   const split = snapshot.indexOf('|');
   const state = snapshot.slice(0, split);
@@ -93,11 +93,9 @@ export const Freshness = forwardRef<HTMLTimeElement, FreshnessProps>(function Fr
     <time dateTime={parsed.toISOString()} data-slot="freshness" data-state={state} {...props} {...tooltip.triggerProps} ref={ref} className={cx('mcp-freshness', className)}>
       {snapshot.slice(split + 1)}
       {state === 'stale' && <span data-slot="freshness-stale" className="mcp-freshness-stale">{` (${staleLabel})`}</span>}
-      {tooltip.render && (
-        <span data-slot="freshness-tooltip" className="mcp-freshness-tooltip" {...tooltip.tooltipProps}>
-          {formatAbsoluteTime(parsed, { locale, timeZone })}
-        </span>
-      )}
+      <span data-slot="freshness-tooltip" className="mcp-freshness-tooltip" {...tooltip.tooltipProps}>
+        {formatAbsoluteTime(parsed, { locale, timeZone })}
+      </span>
     </time>
   );
 });
