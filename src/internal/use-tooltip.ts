@@ -1,4 +1,7 @@
 'use client';
+// The close timer and the viewport fit are imperative (a timer, the element's own style): the
+// handlers read the timer ref when events fire, never during render.
+/* eslint-disable react-hooks/refs, react-hooks/immutability */
 import { composeEventHandlers } from '@radix-ui/primitive';
 import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState, type FocusEvent, type KeyboardEvent, type MouseEvent } from 'react';
 
@@ -26,9 +29,8 @@ const EDGE_PX = 8;
  */
 export function useTooltip<T extends Element>(handlers: TriggerHandlers<T>) {
   const [open, setOpen] = useState(false);
-  const [shift, setShift] = useState(0);
+  const [tooltip, setTooltip] = useState<HTMLSpanElement | null>(null);
   const id = useId();
-  const tooltipRef = useRef<HTMLSpanElement>(null);
   const closeTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const cancelClose = useCallback(() => {
     clearTimeout(closeTimer.current);
@@ -58,21 +60,16 @@ export function useTooltip<T extends Element>(handlers: TriggerHandlers<T>) {
     return () => window.removeEventListener('keydown', onKey, true);
   }, [open, cancelClose]);
 
-  // Fit the viewport: measured once shown, then moved inward along the line.
+  // Fit the viewport: measured once shown, then moved inward along the line (on the element: no extra render).
   useLayoutEffect(() => {
-    const tooltip = tooltipRef.current;
-    if (!open || !tooltip) {
-      // No state change while closed (a render per label would add up).
-      if (shift !== 0) setShift(0);
-      return;
-    }
+    if (!tooltip) return;
+    tooltip.style.translate = '';
+    if (!open) return;
     const rect = tooltip.getBoundingClientRect();
     const width = document.documentElement.clientWidth;
-    const left = rect.left - shift;
-    const right = rect.right - shift;
-    setShift(right > width - EDGE_PX ? Math.max(EDGE_PX - left, width - EDGE_PX - right) : left < EDGE_PX ? EDGE_PX - left : 0);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [open]);
+    const shift = rect.right > width - EDGE_PX ? Math.max(EDGE_PX - rect.left, width - EDGE_PX - rect.right) : rect.left < EDGE_PX ? EDGE_PX - rect.left : 0;
+    if (shift !== 0) tooltip.style.translate = `${shift}px 0`;
+  }, [open, tooltip]);
 
   return {
     open,
@@ -91,14 +88,13 @@ export function useTooltip<T extends Element>(handlers: TriggerHandlers<T>) {
     },
     tooltipProps: {
       id,
-      ref: tooltipRef,
+      ref: setTooltip,
       role: 'tooltip',
       'data-state': open ? 'open' : 'closed',
       hidden: !open,
       // The pointer may rest on the tooltip itself (it is the trigger's child, so this is belt and braces for the gap).
       onMouseEnter: show,
       onMouseLeave: hideSoon,
-      style: shift !== 0 ? { translate: `${shift}px 0` } : undefined,
     },
   } as const;
 }
