@@ -203,7 +203,13 @@ describe('ContentBlocks', () => {
     await user.click(buttons[1]!);
     expect(onCopyText).toHaveBeenCalledWith('Your changes were saved as a draft.');
     await expect(navigator.clipboard.readText()).resolves.toBe('Your changes were saved as a draft.');
-    expect(screen.getByRole('button', { name: 'Copied' })).toBeInTheDocument();
+    // One label; "Copied" is said through the polite live region, twice for two copies.
+    expect(buttons[1]).toHaveAccessibleName('Copy text');
+    const live = document.querySelector('[data-slot="live-region"]')!;
+    expect(live).toHaveAttribute('aria-live', 'polite');
+    expect(live).toHaveTextContent('Copied');
+    await user.click(buttons[1]!);
+    expect(Array.from(live.children, (node) => node.textContent)).toEqual(['Copied', 'Copied']);
   });
 
   it('downloads a blob as an opaque file', async () => {

@@ -126,6 +126,24 @@ describe('ToolCallCard task lifecycle', () => {
     expect(within(article).queryByRole('button', { name: 'Cancel' })).toBeNull();
   });
 
+  it('says politely what the status line does not: task messages and why it failed, on changes only', () => {
+    const said = () => Array.from(document.querySelector('[data-slot="live-region"]')?.children ?? [], (node) => node.textContent);
+    document.querySelector('[data-slot="live-region"]')?.replaceChildren();
+    // A transcript's old failure is not read out when it loads.
+    const old = render(taskCard(toolCallStatusFromTask({ taskId: 'k', status: 'failed', statusMessage: 'Old failure' })));
+    expect(said()).toEqual([]);
+    old.unmount();
+    let status = toolCallStatusFromTask({ taskId: 'k1', status: 'working' });
+    const { rerender } = render(taskCard(status));
+    status = toolCallStatusFromTask({ taskId: 'k1', status: 'working', statusMessage: 'Gathering sources...' }, status);
+    rerender(taskCard(status));
+    rerender(taskCard(status));
+    status = toolCallStatusFromTask({ taskId: 'k1', status: 'failed', statusMessage: 'Upstream timed out' }, status);
+    rerender(taskCard(status));
+    expect(said()).toEqual(['Research: Gathering sources...', 'Research: Upstream timed out']);
+    expect(document.querySelector('[data-slot="live-region"]')).toHaveAttribute('role', 'status');
+  });
+
   it('failed and cancelled tasks say so, with the server\'s message', () => {
     const { rerender } = render(taskCard(toolCallStatusFromTask({ taskId: 'k', status: 'failed', statusMessage: 'Upstream timed out' })));
     const article = screen.getByRole('article', { name: 'Research' });

@@ -1,4 +1,5 @@
 'use client';
+import { announce } from '../../internal/announce.js';
 import { useState, type ComponentType, type ReactNode } from 'react';
 import type { BlockKind, BlockView, PreparedBlock } from '../../core/content/content.js';
 import { formatBytes } from '../../core/content/media.js';
@@ -226,13 +227,15 @@ export function CopyButton({ text, label, copiedLabel, onCopyText }: { text: str
     try {
       await navigator.clipboard.writeText(text);
       setCopied(true);
+      // The button keeps its one label; what happened is said politely.
+      announce(copiedLabel);
       onCopyText?.(text);
     } catch {
       setCopied(false);
     }
   };
   return (
-    <button type="button" data-slot="content-copy" data-state={copied ? 'copied' : 'idle'} aria-label={copied ? copiedLabel : label} title={copied ? copiedLabel : label} className="mcp-icon-button mcp-content-copy" onClick={copy}>
+    <button type="button" data-slot="content-copy" data-state={copied ? 'copied' : 'idle'} aria-label={label} title={copied ? copiedLabel : label} className="mcp-icon-button mcp-content-copy" onClick={copy}>
       <Icon name={copied ? 'check' : 'copy'} />
     </button>
   );

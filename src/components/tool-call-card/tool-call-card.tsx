@@ -1,4 +1,5 @@
 'use client';
+import { announce } from '../../internal/announce.js';
 import { forwardRef, memo, useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type ComponentPropsWithoutRef, type ReactNode } from 'react';
 import { useComposedRefs } from '@radix-ui/react-compose-refs';
 import { previewArguments } from '../../core/tool/arguments.js';
@@ -155,6 +156,18 @@ const ToolCallCardImpl = forwardRef<HTMLElement, ToolCallCardProps>(function Too
       if (shared.cards.get(effectiveCallId) === heading) shared.cards.delete(effectiveCallId);
     };
   }, [shared, effectiveCallId]);
+
+  // What the status line does not say is said politely: why a call failed or was blocked, and a task's messages.
+  const displayName = presentation.displayName || labels.unnamedTool;
+  const spoken = status.type === 'error' ? message : status.type === 'blocked' ? status.reasons[0]?.text : (status.type === 'running' && status.task) || status.type === 'input-required' ? message : undefined;
+  const spokenText = spoken ? `${displayName}: ${spoken}` : undefined;
+  // Changes only: a transcript's old failures are not read out when it loads.
+  const said = useRef(spokenText);
+  useEffect(() => {
+    if (spokenText === said.current) return;
+    said.current = spokenText;
+    if (spokenText) announce(spokenText);
+  }, [spokenText]);
 
   // When the control that had focus goes away (Retry or Cancel once the host updates the status,
   // the inline approval once answered), focus moves to the card's title instead of falling to <body>.
