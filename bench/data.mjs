@@ -43,3 +43,35 @@ export function median(values) {
   const mid = sorted.length >> 1;
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 }
+
+/**
+ * A ratio stable enough to judge a 10 % change: pairs (ours, baseline) are
+ * measured interleaved, after `warmup` unrecorded pairs, at least `min`
+ * times and until the medians of the first and second half of the per-pair
+ * ratios agree within `tolerance` (or `max` pairs). Returns the median
+ * ratio with its spread (min–max of the per-pair ratios), the medians of
+ * each side, how many pairs it took and whether it settled.
+ */
+export function stableRatio(pair, { warmup = 5, min = 15, max = 90, tolerance = 0.03 } = {}) {
+  for (let i = 0; i < warmup; i++) pair();
+  const ours = [];
+  const base = [];
+  const ratios = [];
+  let settled = false;
+  while (ratios.length < max) {
+    const [o, b] = pair();
+    ours.push(o);
+    base.push(b);
+    ratios.push(o / b);
+    if (ratios.length >= min && ratios.length % 5 === 0) {
+      const half = ratios.length >> 1;
+      const first = median(ratios.slice(0, half));
+      const second = median(ratios.slice(half));
+      if (Math.abs(first - second) / median(ratios) <= tolerance) {
+        settled = true;
+        break;
+      }
+    }
+  }
+  return { ratio: median(ratios), low: Math.min(...ratios), high: Math.max(...ratios), ours: median(ours), base: median(base), pairs: ratios.length, settled };
+}

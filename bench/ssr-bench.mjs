@@ -4,7 +4,7 @@
 import { createElement as h } from 'react';
 import { renderToString } from 'react-dom/server';
 import { ContentBlocks } from '../dist/index.js';
-import { BENCH_NOW, generateBlocks } from './data.mjs';
+import { BENCH_NOW, generateBlocks, stableRatio } from './data.mjs';
 
 function PlainList({ blocks }) {
   return h(
@@ -34,27 +34,27 @@ export function runSsrBench(median, runs = 11) {
     .map((x) => x.b);
   const ours = () => renderToString(h(ContentBlocks, { blocks, order: 'priority', now: BENCH_NOW, locale: 'en-US', timeZone: 'UTC' }));
   const base = () => renderToString(h(PlainList, { blocks: visible }));
+  // Each sample is several renders (one is a few ms: timer and GC noise would dominate).
+  const REPEAT = 4;
   const time = (fn) => {
-    globalThis.gc?.();
+    let html = '';
     const start = performance.now();
-    const html = fn();
-    return [performance.now() - start, html.length];
+    for (let i = 0; i < REPEAT; i++) html = fn();
+    return [(performance.now() - start) / REPEAT, html.length];
   };
-  for (let i = 0; i < 3; i++) {
-    ours();
-    base();
-  }
-  const o = [];
-  const b = [];
   let oursBytes = 0;
   let baseBytes = 0;
-  for (let i = 0; i < runs; i++) {
-    const [to, lo] = time(ours);
-    const [tb, lb] = time(base);
-    o.push(to);
-    b.push(tb);
-    oursBytes = lo;
-    baseBytes = lb;
-  }
-  return { ours: median(o), base: median(b), oursBytes, baseBytes };
+  // Interleaved pairs after a warm-up, repeated until the ratio is stable enough to judge a 10 % change.
+  const stable = stableRatio(
+    () => {
+      globalThis.gc?.();
+      const [to, lo] = time(ours);
+      const [tb, lb] = time(base);
+      oursBytes = lo;
+      baseBytes = lb;
+      return [to, tb];
+    },
+    { warmup: 10, min: Math.max(15, runs) },
+  );
+  return { ours: stable.ours, base: stable.base, stable, oursBytes, baseBytes };
 }

@@ -140,7 +140,8 @@ export const FreshnessTooltipTest: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(canvasElement.textContent).not.toContain('Invalid Date');
-    const time = canvas.getByText('3 days ago');
+    const time = canvas.getByText('Last modified 3 days ago');
+    await expect(time).toHaveAccessibleDescription(expect.stringContaining('Nov 27, 2026'));
     await userEvent.hover(time);
     await expect(canvas.getByRole('tooltip')).toHaveTextContent('Nov 27, 2026');
   },

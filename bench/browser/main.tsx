@@ -3,7 +3,7 @@ import { createElement, useEffect, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import { ContentBlocks, Freshness, ToolCallCard, type ToolCallStatus } from '../../src/index.js';
-import { BENCH_NOW, generateBlocks, median } from '../data.mjs';
+import { BENCH_NOW, generateBlocks, median, stableRatio } from '../data.mjs';
 
 // Count live timers independently of the library.
 const liveIntervals = new Set<number>();
@@ -92,15 +92,8 @@ async function p1(runs: number) {
   // Default (live) freshness: every dated block subscribes to the shared clock, as in a real host.
   const ours = <ContentBlocks blocks={blocks} order="priority" now={BENCH_NOW} locale="en-US" timeZone="UTC" />;
   const base = <PlainList blocks={visible} />;
-  // Warm up both, then interleave so drift hits both alike.
-  timeMount(ours, 3);
-  timeMount(base, 3);
-  const oursTimes: number[] = [];
-  const baseTimes: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    oursTimes.push(...timeMount(ours, 1));
-    baseTimes.push(...timeMount(base, 1));
-  }
+  // Warm up, then interleave pairs so drift hits both alike, until the ratio is stable.
+  const stable = stableRatio(() => [timeMount(ours, 1)[0]!, timeMount(base, 1)[0]!], { min: Math.max(15, runs) });
   const container = document.createElement('div');
   const root = createRoot(container);
   flushSync(() => root.render(ours));
@@ -111,7 +104,7 @@ async function p1(runs: number) {
   const sameDomTimes: number[] = [];
   for (let i = 0; i < runs; i++) sameDomTimes.push(...timeMount(sameDom, 1));
   flushSync(() => createRoot(container).render(base));
-  return { ours: median(oursTimes), base: median(baseTimes), sameDom: median(sameDomTimes), visible: visible.length, total: blocks.length, oursNodes, baseNodes: container.querySelectorAll('*').length };
+  return { ours: stable.ours, base: stable.base, stable, sameDom: median(sameDomTimes), visible: visible.length, total: blocks.length, oursNodes, baseNodes: container.querySelectorAll('*').length };
 }
 
 async function p3() {

@@ -232,11 +232,11 @@ describe('ContentBlocks', () => {
     const shown = (el: Element) => Array.from(el.childNodes, (node) => (node instanceof Element && node.hasAttribute('hidden') ? '' : node.textContent)).join('');
     const labels = Array.from(container.querySelectorAll('[data-slot="freshness"]')).map((el) => [el.tagName, el.getAttribute('data-state'), shown(el)]);
     expect(labels).toEqual([
-      ['TIME', 'fresh', '1 minute ago'],
-      ['TIME', 'stale', '3 days ago (stale)'],
-      ['TIME', 'stale', 'last year (stale)'],
-      ['TIME', 'fresh', 'now'],
-      ['TIME', 'future', 'next week'],
+      ['TIME', 'fresh', 'Last modified 1 minute ago'],
+      ['TIME', 'stale', 'Last modified 3 days ago (stale)'],
+      ['TIME', 'stale', 'Last modified last year (stale)'],
+      ['TIME', 'fresh', 'Last modified now'],
+      ['TIME', 'future', 'Last modified next week'],
     ]);
     expect(container.textContent).not.toContain('Invalid Date');
     expect(onAnnotationIssue).toHaveBeenCalledWith(expect.objectContaining({ code: 'last-modified-invalid', value: 'yesterday' }));

@@ -33,8 +33,8 @@ describe('server rendering and hydration', () => {
     expect(html).toContain('1 minute ago');
     expect(container.textContent).not.toContain('DEBUG');
     // After hydration the labels follow the page's shared clock, not the server's `now`.
-    expect(html).toContain('>1 minute ago<');
-    expect(container.querySelector('[data-slot="freshness"]')!.firstChild!.textContent).toBe('3 days ago');
+    expect(html).toContain('>Last modified 1 minute ago<');
+    expect(container.querySelector('[data-slot="freshness"]')!.firstChild!.textContent).toBe('Last modified 3 days ago');
     act(() => root.unmount());
     container.remove();
     vi.useRealTimers();

@@ -234,17 +234,9 @@ function renderItem(block: PreparedBlock, shared: Shared) {
         </span>
       )}
       <Renderer view={view} block={block} labels={labels} alt={view.kind === 'image' ? shared.altText?.(block) : undefined} locale={shared.locale} renderText={shared.renderText} onOpenResource={shared.onOpenResource} />
-      {(block.lastModified || copyText !== null) && (
-        <div data-slot="content-block-footer" className="mcp-content-block-footer">
-          {block.lastModified && (
-            <>
-              {labels.lastModified}{' '}
-              <Freshness date={block.lastModified} staleAfterMs={shared.staleAfterMs} now={shared.now} live={shared.liveFreshness} locale={shared.locale} timeZone={shared.timeZone} />
-            </>
-          )}
-          {copyText !== null && <CopyButton text={copyText} label={labels.copy} copiedLabel={labels.copied} onCopyText={shared.onCopyText} />}
-        </div>
-      )}
+      {/* No footer wrapper: the date is one element, the copy button sits at the block's end corner. */}
+      {block.lastModified && <Freshness prefix={labels.lastModified} date={block.lastModified} staleAfterMs={shared.staleAfterMs} now={shared.now} live={shared.liveFreshness} locale={shared.locale} timeZone={shared.timeZone} />}
+      {copyText !== null && <CopyButton text={copyText} label={labels.copy} copiedLabel={labels.copied} onCopyText={shared.onCopyText} />}
     </div>
   );
 }

@@ -88,10 +88,9 @@ export function ResourceLinkBlock({ view, locale, onOpenResource }: BlockRendere
   const name = view.title ?? view.name;
   const meta = [view.mimeType, formatBytes(view.size, locale)].filter(Boolean).join(' · ');
   return (
+    // The link icon is the container's ::before: no element per link.
     <div data-slot="content-resource-link" className="mcp-content-resource-link">
-      <Icon name="link" />
-      <div data-slot="content-resource-body" className="mcp-content-resource-body">
-        {view.href ? (
+      {view.href ? (
           <a href={view.href} target="_blank" rel="noopener noreferrer" data-slot="content-resource-name" className="mcp-content-resource-name mcp-link">
             {name}
           </a>
@@ -119,7 +118,6 @@ export function ResourceLinkBlock({ view, locale, onOpenResource }: BlockRendere
             {meta}
           </span>
         )}
-      </div>
     </div>
   );
 }
@@ -128,21 +126,20 @@ export function ResourceLinkBlock({ view, locale, onOpenResource }: BlockRendere
 export function ResourceTextBlock({ view, labels }: BlockRendererProps<'resource_text'>) {
   const long = isLong(view.text);
   return (
-    <figure data-slot="content-resource-text" className="mcp-content-resource">
-      <figcaption data-slot="content-resource-caption" className="mcp-content-resource-caption">
-        <code translate="no" className="mcp-content-resource-uri">
-          {view.uri}
-        </code>
-        {view.mimeType && (
-          <span data-slot="content-resource-meta" className="mcp-content-resource-meta">
-            {view.mimeType}
-          </span>
-        )}
-      </figcaption>
+    // No figure/figcaption wrappers: the URI, the type and the text sit in the block itself (its stylesheet lays them out).
+    <>
+      <code data-slot="content-resource-uri" translate="no" className="mcp-content-resource-uri">
+        {view.uri}
+      </code>
+      {view.mimeType && (
+        <span data-slot="content-resource-meta" className="mcp-content-resource-meta">
+          {view.mimeType}
+        </span>
+      )}
       <pre data-slot="content-resource-pre" data-long={long || undefined} tabIndex={long ? 0 : undefined} role={long ? 'group' : undefined} aria-label={long ? labels.longText : undefined} className="mcp-code-block">
         <code className="mcp-code">{view.text}</code>
       </pre>
-    </figure>
+    </>
   );
 }
 

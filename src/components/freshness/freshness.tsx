@@ -1,5 +1,5 @@
 'use client';
-import { forwardRef, useCallback, useMemo, useState, useSyncExternalStore, type ComponentPropsWithoutRef } from 'react';
+import { forwardRef, useCallback, useId, useMemo, useState, useSyncExternalStore, type ComponentPropsWithoutRef } from 'react';
 import type { NowSource } from '../../core/consent/controller.js';
 import { formatAbsoluteTime, freshnessLabel, readLastModified } from '../../core/content/freshness.js';
 import type { AnnotationIssueHandler } from '../../core/shared/issues.js';
@@ -7,7 +7,8 @@ import { clockNow, subscribeClock } from '../../internal/clock.js';
 import { cx } from '../../internal/cx.js';
 import { freshnessLabels, type Labels } from '../../internal/default-labels.js';
 import { useLabel } from '../../internal/labels.js';
-import { useTooltip } from '../../internal/use-tooltip.js';
+import { useComposedRefs } from '@radix-ui/react-compose-refs';
+import { tooltipTrigger } from '../../internal/use-tooltip.js';
 
 /** Props of {@link Freshness}. */
 export interface FreshnessProps extends Omit<ComponentPropsWithoutRef<'time'>, 'children' | 'dateTime'> {
@@ -32,6 +33,8 @@ export interface FreshnessProps extends Omit<ComponentPropsWithoutRef<'time'>, '
   timeZone?: string | undefined;
   onAnnotationIssue?: AnnotationIssueHandler | undefined;
   labels?: Partial<Labels> | undefined;
+  /** Words before the label, inside the same element (e.g. "Last modified"): one element, not a wrapper. */
+  prefix?: string | undefined;
 }
 
 const noSubscribe = () => () => {};
@@ -58,7 +61,7 @@ export function resolveNow(now: NowSource | undefined): number | undefined {
  * <Freshness date={block.annotations?.lastModified} staleAfterMs={7 * 864e5} />
  */
 export const Freshness = forwardRef<HTMLTimeElement, FreshnessProps>(function Freshness(
-  { date, now, live = true, staleAfterMs, futureSkewMs, locale, timeZone, onAnnotationIssue, labels: labelOverrides, className, onFocus, onBlur, onMouseEnter, onMouseLeave, onKeyDown, ...props },
+  { date, now, live = true, staleAfterMs, futureSkewMs, locale, timeZone, onAnnotationIssue, labels: labelOverrides, className, prefix, ...props },
   ref,
 ) {
   const staleLabel = useLabel('stale', labelOverrides, freshnessLabels.stale);
@@ -85,15 +88,16 @@ export const Freshness = forwardRef<HTMLTimeElement, FreshnessProps>(function Fr
     () => labelAt(pinned),
   );
   // Always rendered (hidden): the absolute time is the label's accessible description, no hover needed.
-  const tooltip = useTooltip<HTMLTimeElement>({ onFocus, onBlur, onMouseEnter, onMouseLeave, onKeyDown });
+  const tooltipId = useId();
+  const composedRef = useComposedRefs(ref, tooltipTrigger);
   if (!parsed) return null;
   const split = snapshot.indexOf('|');
   const state = snapshot.slice(0, split);
   return (
-    <time dateTime={parsed.toISOString()} data-slot="freshness" data-state={state} {...props} {...tooltip.triggerProps} ref={ref} className={cx('mcp-freshness', className)}>
-      {snapshot.slice(split + 1)}
+    <time dateTime={parsed.toISOString()} data-slot="freshness" data-state={state} aria-describedby={tooltipId} {...props} ref={composedRef} className={cx('mcp-freshness', className)}>
+      {prefix ? `${prefix} ${snapshot.slice(split + 1)}` : snapshot.slice(split + 1)}
       {state === 'stale' && <span data-slot="freshness-stale" className="mcp-freshness-stale">{` (${staleLabel})`}</span>}
-      <span data-slot="freshness-tooltip" className="mcp-freshness-tooltip" {...tooltip.tooltipProps}>
+      <span data-slot="freshness-tooltip" id={tooltipId} role="tooltip" data-state="closed" hidden className="mcp-freshness-tooltip">
         {formatAbsoluteTime(parsed, { locale, timeZone })}
       </span>
     </time>

@@ -1,5 +1,5 @@
 'use client';
-import { createContext, forwardRef, useContext, useMemo, type ComponentPropsWithoutRef, type ReactNode } from 'react';
+import { createContext, forwardRef, useContext, useId, useMemo, type ComponentPropsWithoutRef, type ReactNode } from 'react';
 import type { Trust } from '../../core/tool/decisions.js';
 import type { AnnotationIssueHandler } from '../../core/shared/issues.js';
 import { presentTool, type PresentedBadge } from '../../core/tool/presentation.js';
@@ -9,7 +9,8 @@ import { cx } from '../../internal/cx.js';
 import { formatLabel, type Labels } from '../../internal/default-labels.js';
 import { Icon } from '../../internal/icons.js';
 import { useLabels } from '../../internal/labels.js';
-import { useTooltip } from '../../internal/use-tooltip.js';
+import { useComposedRefs } from '@radix-ui/react-compose-refs';
+import { tooltipTrigger } from '../../internal/use-tooltip.js';
 import { useServerTrust, useToolShadows } from '../approval-provider/approval-context.js';
 
 const ROOT_NAME = 'ToolBadge.Root';
@@ -117,9 +118,10 @@ export interface ToolBadgeItemProps extends ComponentPropsWithoutRef<'li'> {
  * on hover and always available as its accessible description. It is not a
  * tab stop. Assumed hints say "assumed".
  */
-export const ToolBadgeItem = forwardRef<HTMLLIElement, ToolBadgeItemProps>(function ToolBadgeItem({ badge, className, onFocus, onBlur, onMouseEnter, onMouseLeave, onKeyDown, ...props }, ref) {
+export const ToolBadgeItem = forwardRef<HTMLLIElement, ToolBadgeItemProps>(function ToolBadgeItem({ badge, className, ...props }, ref) {
   const { trust, labels } = useToolBadgesContext(ITEM_NAME);
-  const tooltip = useTooltip<HTMLLIElement>({ onFocus, onBlur, onMouseEnter, onMouseLeave, onKeyDown });
+  const tooltipId = useId();
+  const composedRef = useComposedRefs(ref, tooltipTrigger);
   const [labelKey, descriptionKey] = LABEL_KEYS[badge.kind];
   const status = badge.status ?? (!badge.declared ? 'assumed' : trust === 'trusted' ? 'verified' : 'claimed');
   const qualifier = status === 'assumed' ? labels.assumedDescription : status === 'claimed' ? labels.claimDescription : '';
@@ -133,9 +135,9 @@ export const ToolBadgeItem = forwardRef<HTMLLIElement, ToolBadgeItemProps>(funct
       data-status={status}
       data-tier={badge.tier ?? 'risk'}
       data-trust={trust}
+      aria-describedby={tooltipId}
       {...props}
-      {...tooltip.triggerProps}
-      ref={ref}
+      ref={composedRef}
       className={cx('mcp-tool-badge', className)}
     >
       <Icon name={badge.kind} />
@@ -143,7 +145,7 @@ export const ToolBadgeItem = forwardRef<HTMLLIElement, ToolBadgeItemProps>(funct
         {labels[labelKey]}
       </span>
       {status === 'assumed' && <span data-slot="tool-badge-assumed" className="mcp-tool-badge-assumed">{` (${labels.assumed})`}</span>}
-      <span data-slot="tool-badge-tooltip" className="mcp-tool-badge-tooltip" {...tooltip.tooltipProps}>
+      <span data-slot="tool-badge-tooltip" id={tooltipId} role="tooltip" data-state="closed" hidden className="mcp-tool-badge-tooltip">
         {labels[descriptionKey]}
         {qualifier && ` ${qualifier}`}
       </span>
