@@ -31,11 +31,11 @@ if (typeof globalThis.gc !== 'function') console.error('note: run with node --ex
 const { generateBlocks, median } = await import('./data.mjs');
 const { runCoreBench } = await import('./core-bench.mjs');
 const { runDateParserBench } = await import('./date-parser.mjs');
-const { runSsrBench } = await import('./ssr-bench.mjs');
 const p2blocks = generateBlocks(100_000, 3);
 const p2 = runCoreBench(p2blocks, median, RUNS);
 const p8 = runDateParserBench(root, p2blocks.map((b) => b.annotations?.lastModified).filter(Boolean), median, RUNS);
-const p7 = runSsrBench(median, RUNS);
+// In its own process: the heap left by P2 made the ratio swing 3–6× between runs.
+const p7 = JSON.parse(execFileSync(process.execPath, ['--expose-gc', join(root, 'bench/ssr-bench.mjs'), String(RUNS)], { cwd: root, encoding: 'utf8' }));
 const { runQueueBench } = await import('./queue-bench.mjs');
 const p9 = await runQueueBench(median, RUNS);
 const { runRouteBench } = await import('./route-bench.mjs');

@@ -58,3 +58,10 @@ export function runSsrBench(median, runs = 11) {
   );
   return { ours: stable.ours, base: stable.base, stable, oursBytes, baseBytes };
 }
+
+// Run on its own (`node --expose-gc bench/ssr-bench.mjs RUNS`): a fresh process, so the heap the
+// other figures leave behind (P2 holds 100,000 blocks) cannot swing the ratio from run to run.
+if (process.argv[1] && import.meta.url === new URL(`file://${process.argv[1]}`).href) {
+  const { median } = await import('./data.mjs');
+  process.stdout.write(JSON.stringify(runSsrBench(median, Number(process.argv[2] ?? 15))));
+}
