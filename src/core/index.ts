@@ -268,3 +268,4 @@ export {
   type PreviewLimits,
 } from './tool/arguments.js';
 export { starterArguments } from './tool/starter-arguments.js';
+export { resolveNow } from './shared/now.js';

@@ -255,3 +255,27 @@ describe('ToolApprovalProvider', () => {
     expect(() => render(<Bad />)).toThrow('useToolApproval() must be used inside <ToolApprovalProvider>.');
   });
 });
+
+describe('ToolApprovalProvider routes the links its dialogs open', () => {
+  it('an accepted URL elicitation goes to the host’s openUrl (never window.open), the latest one given', async () => {
+    const { createApprovalController } = await import('../../src/index.js');
+    const { urlElicitation } = await import('../fixtures/server-requests.js');
+    const user = userEvent.setup();
+    const open = vi.spyOn(window, 'open').mockImplementation(() => null);
+    const first = vi.fn();
+    const latest = vi.fn();
+    const controller = createApprovalController({ servers: { everything: { name: 'Everything' } } });
+    const view = render(<ToolApprovalProvider controller={controller} openUrl={first} />);
+    view.rerender(<ToolApprovalProvider controller={controller} openUrl={latest} />);
+    let outcome!: Promise<unknown>;
+    act(() => {
+      outcome = controller.requestElicitation({ serverId: 'everything', params: urlElicitation });
+    });
+    await user.click(await screen.findByRole('button', { name: 'Open link' }));
+    await expect(outcome).resolves.toMatchObject({ result: { action: 'accept' } });
+    expect(latest).toHaveBeenCalledExactlyOnceWith(urlElicitation.url);
+    expect(first).not.toHaveBeenCalled();
+    expect(open).not.toHaveBeenCalled();
+    controller.dispose();
+  });
+});

@@ -1,4 +1,5 @@
 'use client';
+import { resolveNow } from '../../core/shared/now.js';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import type { ApprovalStore } from '../../core/tool/approvals.js';
 import type { ToolListsByServer } from '../../core/tool/collisions.js';
@@ -24,6 +25,9 @@ import { ApprovalContext, type ApprovalUI, type Shared, type ToolApprovalApi } f
 
 export type { ApprovalRequest, ApprovalResult, ServerConfig };
 
+// A new tab with no opener: the page the server named cannot reach back into the host.
+const defaultOpenUrl = (url: string) => void window.open(url, '_blank', 'noopener,noreferrer');
+
 /** Props of {@link ToolApprovalProvider}. */
 export interface ToolApprovalProviderProps {
   /**
@@ -40,6 +44,12 @@ export interface ToolApprovalProviderProps {
    * of those, the browser decides.
    */
   fallbackFocus?: (() => HTMLElement | null | undefined) | undefined;
+  /**
+   * Opens every link the dialogs open (a URL elicitation the person accepted),
+   * e.g. `shell.openExternal` in Electron or a native browser tab. Default:
+   * `window.open(url, '_blank', 'noopener,noreferrer')`.
+   */
+  openUrl?: ((url: string) => void) | undefined;
   /** Servers by id. Unknown servers are untrusted. */
   servers?: Readonly<Record<string, ServerConfig>> | undefined;
   /** Host-wide mode. Default `default`. */
@@ -124,6 +134,7 @@ export function ToolApprovalProvider({
   dir,
   lang,
   fallbackFocus,
+  openUrl,
   children,
 }: ToolApprovalProviderProps) {
   // Callbacks are read when a request settles: the latest commit's are right.
@@ -141,10 +152,7 @@ export function ToolApprovalProvider({
           rememberDestructive,
           onDecision: (record) => latest.current.onDecision?.(record),
           registrableDomain: (host) => latest.current.registrableDomain?.(host),
-          now: () => {
-            const value = latest.current.now;
-            return typeof value === 'function' ? value() : typeof value === 'number' ? value : value instanceof Date ? value.getTime() : Date.now();
-          },
+          now: () => resolveNow(latest.current.now) ?? Date.now(),
         }),
   );
   const controller = controllerProp ?? own!;
@@ -180,9 +188,13 @@ export function ToolApprovalProvider({
   // The last elements focused outside any dialog, newest last: where focus goes when a dialog's card and opener are gone.
   const history = useRef<HTMLElement[]>([]);
   const fallback = useRef(fallbackFocus);
+  const opener = useRef(openUrl);
   useEffect(() => {
     fallback.current = fallbackFocus;
+    opener.current = openUrl;
   });
+  // Read when a link opens: the latest commit's function, and a stable prop for the dialog.
+  const [routeUrl] = useState(() => (url: string) => (opener.current ? opener.current(url) : defaultOpenUrl(url)));
   useEffect(() => {
     const remember = (event: FocusEvent) => {
       const target = event.target;
@@ -204,7 +216,7 @@ export function ToolApprovalProvider({
     <ApprovalContext.Provider value={shared}>
       {children}
       <DialogPlacementContext.Provider value={placement}>
-        <ConsentDialogHost shared={shared} renderDialog={renderDialog} />
+        <ConsentDialogHost shared={shared} renderDialog={renderDialog} openUrl={routeUrl} />
       </DialogPlacementContext.Provider>
     </ApprovalContext.Provider>
   );
@@ -213,7 +225,7 @@ export function ToolApprovalProvider({
 ToolApprovalProvider.displayName = 'ToolApprovalProvider';
 
 /** Shows the current prompt (the first one no inline card has claimed) as a dialog. */
-function ConsentDialogHost({ shared, renderDialog }: { shared: Shared; renderDialog: ToolApprovalProviderProps['renderDialog'] }) {
+function ConsentDialogHost({ shared, renderDialog, openUrl }: { shared: Shared; renderDialog: ToolApprovalProviderProps['renderDialog']; openUrl: (url: string) => void }) {
   const { controller, cards, approvalUI } = shared;
   const current = useSyncExternalStore(controller.subscribe, () => controller.getSnapshot().current, () => undefined);
   // Inline: a request for a call gives its card a moment to mount and claim it before the dialog takes it.
@@ -235,6 +247,7 @@ function ConsentDialogHost({ shared, renderDialog }: { shared: Shared; renderDia
         key={current.id}
         prompt={current}
         returnFocusTo={returnFocusTo}
+        openUrl={openUrl}
         onRespond={(answer) => (answer.action === 'cancel' && !stillOurs() ? true : controller.respond(current.id, answer))}
       />
     );

@@ -1,4 +1,5 @@
 'use client';
+import { resolveNow } from '../../core/shared/now.js';
 import { forwardRef, useCallback, useId, useMemo, useState, useSyncExternalStore, type ComponentPropsWithoutRef } from 'react';
 import type { NowSource } from '../../core/consent/controller.js';
 import { formatAbsoluteTime, freshnessLabel, readLastModified } from '../../core/content/freshness.js';
@@ -39,17 +40,8 @@ export interface FreshnessProps extends Omit<ComponentPropsWithoutRef<'time'>, '
 
 const noSubscribe = () => () => {};
 
-/** A {@link NowSource} as milliseconds, or `undefined` when none is given. Never throws. */
-export function resolveNow(now: NowSource | undefined): number | undefined {
-  try {
-    if (typeof now === 'function') return now();
-    if (typeof now === 'number') return now;
-    if (now instanceof Date) return now.getTime();
-  } catch {
-    // A broken clock falls back to the page's.
-  }
-  return undefined;
-}
+// One rule for every clock (core); re-exported here for code that imported it from this module.
+export { resolveNow } from '../../core/shared/now.js';
 
 /**
  * How fresh something is: a `<time>` with a relative label ("3 hours ago"),

@@ -2,6 +2,7 @@
  * What every request kind reads from the controller: the policy in force,
  * the host's view of each server, the store, the clock and the host's log.
  */
+import { resolveNow } from '../shared/now.js';
 import type { ApprovalStore } from '../tool/approvals.js';
 import { normalizeTrust, safeName, type DecisionReasonCode, type Trust } from '../tool/decisions.js';
 import { isRecord } from '../shared/issues.js';
@@ -24,16 +25,8 @@ export interface ConsentContext {
 
 /** A timestamp from any `NowSource`; a broken clock falls back to `Date.now()`. */
 export function readClock(now: NowSource | undefined): number {
-  try {
-    if (typeof now === 'function') {
-      const value = now();
-      if (typeof value === 'number' && Number.isFinite(value)) return value;
-    } else if (typeof now === 'number' && Number.isFinite(now)) return now;
-    else if (now instanceof Date && Number.isFinite(now.getTime())) return now.getTime();
-  } catch {
-    // A broken clock must not lose a decision.
-  }
-  return Date.now();
+  // A broken clock must not lose a decision.
+  return resolveNow(now) ?? Date.now();
 }
 
 /** Builds the context over a policy getter. */
