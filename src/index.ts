@@ -142,6 +142,11 @@ export {
   type ServerConfig,
   type ToolApprovalApi,
   type ToolApprovalProviderProps,
+  type ToolApprovalProviderBaseProps,
+  type ToolApprovalProviderControllerProps,
+  type ToolApprovalProviderCreationProps,
+  type ToolApprovalProviderOptionsProps,
+  type ToolApprovalProviderPolicyProps,
 } from './components/approval-provider/index.js';
 export { ToolCallCard, type ToolCallCardProps } from './components/tool-call-card/index.js';
 export { Elicitation, ElicitationDialog, type ElicitationDialogProps, type ElicitationPrompt } from './components/elicitation-dialog/index.js';

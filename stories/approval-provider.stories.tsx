@@ -2,7 +2,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
 import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
-import { ToolApprovalProvider, usePendingApprovals, useTaintState, useToolApproval, type ConsentRecord, type PolicyMode } from '../src/index.js';
+import { ToolApprovalProvider, usePendingApprovals, useTaintState, useToolApproval, type ConsentRecord, type PolicyMode, type ToolApprovalProviderOptionsProps } from '../src/index.js';
 import type { Tool } from '../src/core/shared/types.js';
 import { createEntitiesTool, deleteEntitiesTool, fetchTool, readFileTool } from '../test/fixtures/tools.js';
 import styles from './stories.module.css';
@@ -59,7 +59,7 @@ const meta = {
   args: { servers: { files: { trust: 'trusted', name: 'Files' }, memory: { trust: 'untrusted', name: 'Memory' } }, mode: 'default', taintGuard: false },
   argTypes: { mode: { control: 'inline-radio', options: ['default', 'always-confirm', 'read-only', 'offline'] satisfies PolicyMode[] } },
   render: (args) => (
-    <ToolApprovalProvider {...args} onDecision={(record: ConsentRecord) => console.info('decision', record)}>
+    <ToolApprovalProvider {...(args as ToolApprovalProviderOptionsProps)} onDecision={(record: ConsentRecord) => console.info('decision', record)}>
       <Requests calls={CALLS} />
     </ToolApprovalProvider>
   ),

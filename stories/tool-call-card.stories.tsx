@@ -36,7 +36,7 @@ function Pending({ tool, servers, mode, children, callId = 'call-1' }: { tool: T
     return () => controller.dispose();
   }, [controller, tool, callId]);
   return (
-    <ToolApprovalProvider controller={controller} servers={servers} mode={mode} approvalUI="inline">
+    <ToolApprovalProvider controller={controller} approvalUI="inline">
       {children}
     </ToolApprovalProvider>
   );

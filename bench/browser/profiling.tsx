@@ -84,7 +84,7 @@ async function p6() {
   function Transcript() {
     const [calls, set] = useState<Call[]>(() => Array.from({ length: 200 }, (_, i) => ({ id: `call-${i}`, status: result(3) })));
     useEffect(() => void (control.set = set), []);
-    return <ToolApprovalProvider controller={controller} servers={servers} approvalUI="inline">{calls.map(element)}</ToolApprovalProvider>;
+    return <ToolApprovalProvider controller={controller} approvalUI="inline">{calls.map(element)}</ToolApprovalProvider>;
   }
   const container = document.createElement('div');
   document.body.append(container);

@@ -230,9 +230,9 @@ describe('elicitation in the provider\'s queue', () => {
   it('the provider shows it, answers through the controller, and records it', async () => {
     const user = userEvent.setup();
     const onDecision = vi.fn();
-    const controller = createApprovalController({ onDecision });
+    const controller = createApprovalController({ onDecision, servers: { everything: { name: 'Everything server' } } });
     render(
-      <ToolApprovalProvider controller={controller} servers={{ everything: { name: 'Everything server' } }}>
+      <ToolApprovalProvider controller={controller}>
         <p>chat</p>
       </ToolApprovalProvider>,
     );

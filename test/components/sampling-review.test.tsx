@@ -128,11 +128,11 @@ describe('sampling in the provider\'s queue', () => {
   it('request → model → answer → server, one dialog throughout, recorded with kind sampling', async () => {
     const user = userEvent.setup();
     const onDecision = vi.fn();
-    const controller = createApprovalController({ onDecision });
+    const controller = createApprovalController({ onDecision, servers: { everything: { name: 'Everything server' } } });
     let finish!: (value: unknown) => void;
     const sample = vi.fn((_params: Record<string, unknown>) => new Promise((resolve) => (finish = resolve)));
     render(
-      <ToolApprovalProvider controller={controller} servers={{ everything: { name: 'Everything server' } }}>
+      <ToolApprovalProvider controller={controller}>
         <p>chat</p>
       </ToolApprovalProvider>,
     );

@@ -284,7 +284,7 @@ describe('ToolCallCard inline approval', () => {
     const controller = createApprovalController({ servers: { memory: { trust: 'trusted' } } });
     let result: ApprovalResult | undefined;
     render(
-      <ToolApprovalProvider controller={controller} servers={{ memory: { trust: 'trusted' } }} approvalUI="inline">
+      <ToolApprovalProvider controller={controller} approvalUI="inline">
         <ToolCallCard callId="x" serverId="memory" tool={createEntitiesTool} status={{ type: 'awaiting-approval' }} />
       </ToolApprovalProvider>,
     );
@@ -300,16 +300,16 @@ describe('ToolCallCard inline approval', () => {
     const user = userEvent.setup();
     const controller = createApprovalController({ servers: { memory: { trust: 'trusted' } } });
     let result: ApprovalResult | undefined;
-    const host = (trust: 'trusted' | 'untrusted') => (
-      <ToolApprovalProvider controller={controller} servers={{ memory: { trust } }} approvalUI="inline">
+    const host = () => (
+      <ToolApprovalProvider controller={controller} approvalUI="inline">
         <ToolCallCard callId="x" serverId="memory" tool={createEntitiesTool} status={{ type: 'awaiting-approval' }} />
       </ToolApprovalProvider>
     );
-    const { rerender } = render(host('trusted'));
+    render(host());
     act(() => void controller.requestApproval({ serverId: 'memory', tool: createEntitiesTool, callId: 'x' }).then((r) => (result = r)));
     const region = await screen.findByRole('region', { name: 'Needs your approval' });
     const firstId = controller.getSnapshot().queue[0]!.id;
-    rerender(host('untrusted'));
+    act(() => controller.setPolicy({ servers: { memory: { trust: 'untrusted' } } }));
     await user.click(within(region).getByRole('button', { name: 'Allow' }));
     // The controller asked again (a new question); the card shows it and takes the answer.
     await waitFor(() => expect(controller.getSnapshot().queue[0]?.id).not.toBe(firstId));
@@ -324,7 +324,7 @@ describe('ToolCallCard inline approval', () => {
     const deleteAll: Tool = { name: 'delete_all', annotations: { destructiveHint: true } };
     const readNotes: Tool = { name: 'read_notes', annotations: { readOnlyHint: true } };
     render(
-      <ToolApprovalProvider controller={controller} servers={servers} approvalUI="inline">
+      <ToolApprovalProvider controller={controller} approvalUI="inline">
         <ToolCallCard callId="x" serverId="memory" tool={readNotes} args={{ id: 1 }} status={{ type: 'awaiting-approval' }} />
         <ToolCallCard callId="y" serverId="memory" tool={readNotes} args={{ id: 1 }} status={{ type: 'awaiting-approval' }} />
       </ToolApprovalProvider>,
@@ -344,7 +344,7 @@ describe('ToolCallCard inline approval', () => {
   it('a request whose card is not mounted still gets the dialog', async () => {
     const controller = createApprovalController({ servers: { memory: { trust: 'trusted' } } });
     render(
-      <ToolApprovalProvider controller={controller} servers={{ memory: { trust: 'trusted' } }} approvalUI="inline">
+      <ToolApprovalProvider controller={controller} approvalUI="inline">
         <p>no cards</p>
       </ToolApprovalProvider>,
     );
@@ -395,7 +395,7 @@ describe('ToolCallCard re-renders (counted with React Profiler)', () => {
     const controller = createApprovalController({ servers: { memory: { trust: 'untrusted' } } });
     const renders: Record<string, number> = {};
     render(
-      <ToolApprovalProvider controller={controller} servers={{ memory: { trust: 'untrusted' } }} approvalUI="inline">
+      <ToolApprovalProvider controller={controller} approvalUI="inline">
         {Array.from({ length: 20 }, (_, i) => counted(`card-${i}`, <ToolCallCard callId={`c${i}`} serverId="memory" tool={createEntitiesTool} status={{ type: 'running' }} />, renders))}
       </ToolApprovalProvider>,
     );

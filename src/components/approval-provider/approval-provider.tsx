@@ -28,8 +28,8 @@ export type { ApprovalRequest, ApprovalResult, ServerConfig };
 // A new tab with no opener: the page the server named cannot reach back into the host.
 const defaultOpenUrl = (url: string) => void window.open(url, '_blank', 'noopener,noreferrer');
 
-/** Props of {@link ToolApprovalProvider}. */
-export interface ToolApprovalProviderProps {
+/** What the provider itself takes, whichever way the controller comes. */
+export interface ToolApprovalProviderBaseProps {
   /**
    * Direction and language of the dialogs. By default each dialog takes them
    * from where it was opened (the nearest `dir` / `lang` of the focused
@@ -50,16 +50,24 @@ export interface ToolApprovalProviderProps {
    * `window.open(url, '_blank', 'noopener,noreferrer')`.
    */
   openUrl?: ((url: string) => void) | undefined;
+  /**
+   * Where tool confirmations appear. `dialog` (default): one alert dialog at a
+   * time. `inline`: inside the `ToolCallCard` with the same `callId`; requests
+   * without a mounted card still use the dialog.
+   */
+  approvalUI?: ApprovalUI | undefined;
+  labels?: Partial<Labels> | undefined;
+  /** Render your own dialog; receives everything the default one gets. */
+  renderDialog?: ((props: ToolConfirmDialogProps) => ReactNode) | undefined;
+  children?: ReactNode;
+}
+
+/** The policy: applied to the provider's own controller, and kept current as the props change. */
+export interface ToolApprovalProviderPolicyProps {
   /** Servers by id. Unknown servers are untrusted. */
   servers?: Readonly<Record<string, ServerConfig>> | undefined;
   /** Host-wide mode. Default `default`. */
   mode?: PolicyMode | undefined;
-  /** Remembered approvals. Default: a store for this conversation, created once. Read once, on mount. */
-  store?: ApprovalStore | undefined;
-  /** Allow "remember" for destructive tools (only used by the default store). Off by default. */
-  rememberDestructive?: boolean | undefined;
-  /** Every settled request, for the host's log. Narrow on `record.kind` once server requests are in use. */
-  onDecision?(record: ConsentRecord): void;
   /** Text for decision reasons. */
   reasonLabels?: Partial<Record<DecisionReasonCode, string>> | undefined;
   /**
@@ -80,26 +88,43 @@ export interface ToolApprovalProviderProps {
   blockSensitiveElicitation?: boolean | undefined;
   /** Sampling: `ask` (default), `off`, or `trusted-auto` (trusted servers run without asking). */
   sampling?: ServerRequestPolicy['sampling'];
+}
+
+/** What only a new controller takes: with `controller`, these belong to the one you created. */
+export interface ToolApprovalProviderCreationProps {
+  /** Remembered approvals. Default: a store for this conversation, created once. Read once, on mount. */
+  store?: ApprovalStore | undefined;
+  /** Allow "remember" for destructive tools (only used by the default store). Off by default. */
+  rememberDestructive?: boolean | undefined;
+  /** Every settled request, for the host's log. Narrow on `record.kind` once server requests are in use. */
+  onDecision?(record: ConsentRecord): void;
   /** Finds a host's registrable domain for URL elicitations (needs the Public Suffix List); default: the whole host is emphasised. */
   registrableDomain?: ((host: string) => string | null | undefined) | undefined;
-  /**
-   * Where tool confirmations appear. `dialog` (default): one alert dialog at a
-   * time. `inline`: inside the `ToolCallCard` with the same `callId`; requests
-   * without a mounted card still use the dialog.
-   */
-  approvalUI?: ApprovalUI | undefined;
-  labels?: Partial<Labels> | undefined;
-  /** Render your own dialog; receives everything the default one gets. */
-  renderDialog?: ((props: ToolConfirmDialogProps) => ReactNode) | undefined;
   /** Clock for decision timestamps. Default `Date.now`. */
   now?: NowSource | undefined;
-  /**
-   * Use a controller you created with `createApprovalController` (to share it
-   * with non-React code). The policy props above are applied to it.
-   */
-  controller?: ApprovalController | undefined;
-  children?: ReactNode;
 }
+
+type Absent<T> = { [K in keyof T]?: never };
+
+/** The provider makes its controller from these options (the controller's own, as React props). */
+export interface ToolApprovalProviderOptionsProps extends ToolApprovalProviderBaseProps, ToolApprovalProviderPolicyProps, ToolApprovalProviderCreationProps {
+  controller?: undefined;
+}
+
+/**
+ * The provider uses a controller you created with `createApprovalController`
+ * (to share it with non-React code): its options, policy included, are the
+ * ones you gave it (`controller.setPolicy` changes them). Passing options
+ * here too is a type error, not a silent drop.
+ */
+export interface ToolApprovalProviderControllerProps extends ToolApprovalProviderBaseProps, Absent<ToolApprovalProviderCreationProps>, Absent<Omit<ToolApprovalProviderPolicyProps, 'toolLists'>> {
+  controller: ApprovalController;
+  /** Tool lists change as servers change theirs: kept current on the controller you gave. */
+  toolLists?: ToolListsByServer | undefined;
+}
+
+/** Props of {@link ToolApprovalProvider}: either the controller's options, or `{ controller }`. */
+export type ToolApprovalProviderProps = ToolApprovalProviderOptionsProps | ToolApprovalProviderControllerProps;
 
 /**
  * Decides tool calls for everything below it and asks the user, one
@@ -142,12 +167,19 @@ export function ToolApprovalProvider({
   useEffect(() => {
     latest.current = { onDecision, now, registrableDomain };
   });
-  // The callbacks below read `latest` when a request settles, never during render.
+  // Tool lists by identity: they can be large, and a list that changes is a new object.
+  // The rest keyed by content, so inline objects don't churn.
+  const policyKey = JSON.stringify([servers ?? {}, mode ?? 'default', reasonLabels ?? {}, taintGuard === true, elicitation, blockSensitiveElicitation === true, sampling]);
+  const policy = useMemo(() => ({ servers, mode, reasonLabels, taintGuard, toolLists, elicitation, blockSensitiveElicitation, sampling }), [policyKey, toolLists]); // eslint-disable-line react-hooks/exhaustive-deps
+  // The provider's own controller starts with the first render's policy (so the first
+  // render, on the server too, shows the right trust); the callbacks read `latest` when
+  // a request settles, never during render.
   // eslint-disable-next-line react-hooks/refs
   const [own] = useState(() =>
     controllerProp
       ? null
       : createApprovalController({
+          ...policy,
           store,
           rememberDestructive,
           onDecision: (record) => latest.current.onDecision?.(record),
@@ -156,15 +188,16 @@ export function ToolApprovalProvider({
         }),
   );
   const controller = controllerProp ?? own!;
-
-  // The policy belongs to each render: a request made in any effect of the same
-  // commit already sees it. Keyed by content, so inline objects don't churn.
-  const policyKey = JSON.stringify([servers ?? {}, mode ?? 'default', reasonLabels ?? {}, taintGuard === true, elicitation, blockSensitiveElicitation === true, sampling]);
-  // Tool lists by identity: they can be large, and a list that changes is a new object.
-  const policy = useMemo(() => ({ servers, mode, reasonLabels, taintGuard, toolLists, elicitation, blockSensitiveElicitation, sampling }), [policyKey, toolLists]); // eslint-disable-line react-hooks/exhaustive-deps
-  if (controller.getPolicy() !== policy) controller.setPolicy(policy, { notify: false });
-  // Then tell subscribers (trust shown in cards), once the commit is in.
-  useLayoutEffect(() => controller.setPolicy(policy), [controller, policy]);
+  // Later changes are applied once the commit is in (never during render); requests made
+  // in passive effects see them. A host's controller keeps its own policy: only its tool
+  // lists follow the prop (and, from plain JavaScript, any policy prop still given).
+  const hostPolicy = controllerProp !== undefined;
+  const givesPolicy = !hostPolicy || [servers, mode, reasonLabels, taintGuard, elicitation, blockSensitiveElicitation, sampling].some((value) => value !== undefined);
+  useLayoutEffect(() => {
+    if (givesPolicy) {
+      if (controller.getPolicy() !== policy) controller.setPolicy(policy);
+    } else if (toolLists !== undefined && controller.getPolicy().toolLists !== toolLists) controller.setPolicy({ ...controller.getPolicy(), toolLists });
+  }, [controller, policy, givesPolicy, toolLists]);
 
   useUnmount(() => {
     if (own) own.dispose();

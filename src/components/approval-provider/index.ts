@@ -1,4 +1,4 @@
-export { ToolApprovalProvider, type ApprovalRequest, type ApprovalResult, type ServerConfig, type ToolApprovalProviderProps } from './approval-provider.js';
+export { ToolApprovalProvider, type ApprovalRequest, type ApprovalResult, type ServerConfig, type ToolApprovalProviderProps, type ToolApprovalProviderBaseProps, type ToolApprovalProviderControllerProps, type ToolApprovalProviderCreationProps, type ToolApprovalProviderOptionsProps, type ToolApprovalProviderPolicyProps } from './approval-provider.js';
 export {
   useApprovalController,
   useOptionalToolApproval,

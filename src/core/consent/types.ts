@@ -302,10 +302,15 @@ export interface ApprovalController {
   respond(id: string, response: ConsentResponse): boolean;
   /**
    * Replaces the host's policy. Pending requests are decided again when they
-   * settle. Subscribers are told unless `notify` is false (a React provider
-   * sets the policy while rendering and tells subscribers after its commit).
+   * settle. Subscribers are told.
    */
-  setPolicy(policy: ApprovalPolicy, options?: { notify?: boolean | undefined }): void;
+  setPolicy(
+    policy: ApprovalPolicy,
+    options?: {
+      /** @deprecated Nothing in the library sets a policy during render any more (the provider applies it after its commit); subscribers should always be told. */
+      notify?: boolean | undefined;
+    },
+  ): void;
   /** The policy in force. */
   getPolicy(): ApprovalPolicy;
   /** The trust the host gave a server. */
