@@ -1,4 +1,5 @@
 'use client';
+import type { PendingToolApproval } from '../../core/consent/controller.js';
 import { composeEventHandlers } from '@radix-ui/primitive';
 import { useComposedRefs } from '@radix-ui/react-compose-refs';
 import * as Dialog from '@radix-ui/react-dialog';
@@ -6,9 +7,8 @@ import { Slot } from '@radix-ui/react-slot';
 import { useControllableState } from '@radix-ui/react-use-controllable-state';
 import { createContext, forwardRef, useCallback, useContext, useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type ComponentPropsWithoutRef, type ReactNode } from 'react';
 import { previewArguments } from '../../core/tool/arguments.js';
-import { confirmFocus, displayServerName, type ToolDecision, type Trust } from '../../core/tool/decisions.js';
+import { confirmFocus, displayServerName, type Trust } from '../../core/tool/decisions.js';
 import { presentTool, type ToolPresentation } from '../../core/tool/presentation.js';
-import type { Tool } from '../../core/shared/types.js';
 import { cx } from '../../internal/cx.js';
 import { formatLabel, type Labels } from '../../internal/default-labels.js';
 import { Icon } from '../../internal/icons.js';
@@ -20,26 +20,15 @@ import { ToolBadges } from '../tool-badges/tool-badges.js';
 const ROOT_NAME = 'ToolConfirm.Root';
 
 /** The call a confirmation is about. A pending request from the approval controller fits as is. */
-export interface ConfirmRequest {
-  /** Stable id of the server (shown, and used for approvals). */
-  serverId: string;
-  /** Human name of the server; default: the id. Shown sanitised. */
-  serverName?: string | undefined;
-  /** The tool definition; `undefined` for an unknown tool. */
-  tool: Tool | undefined;
-  /** Name used by the call, shown (sanitised) when the tool is unknown. */
-  toolName?: string | undefined;
-  /** Arguments of the call. */
-  args?: unknown;
-  /** The policy's decision (risk and reasons). */
-  decision: ToolDecision;
-  /** Offer "remember for this conversation" (only where policy allows). */
-  canRemember?: boolean | undefined;
-  /** The call this is about; focus returns to its card when the opener is gone. */
-  callId?: string | undefined;
-  /** Which button is focused first; default from `confirmFocus(decision)`. */
-  focus?: 'approve' | 'deny' | undefined;
-}
+/**
+ * What the confirmation shows: the controller's pending tool approval
+ * (derived from it, so the two cannot drift), with the server name,
+ * `canRemember` (default false) and `focus` (default from
+ * `confirmFocus(decision)`) optional.
+ */
+export type ConfirmRequest = Pick<PendingToolApproval, 'serverId' | 'tool' | 'toolName' | 'args' | 'decision' | 'callId'> & {
+  [K in 'serverName' | 'canRemember' | 'focus']?: PendingToolApproval[K] | undefined;
+};
 
 /** What the user chose when approving. */
 export interface ApproveDetails {

@@ -2,9 +2,9 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useControllableState } from '@radix-ui/react-use-controllable-state';
 import { createContext, forwardRef, useCallback, useContext, useEffect, useId, useMemo, useRef, useState, type ComponentPropsWithoutRef, type FormEvent, type ReactNode } from 'react';
-import type { ElicitationResponse } from '../../core/consent/controller.js';
-import { displayServerName, type DecisionReason, type Trust } from '../../core/tool/decisions.js';
-import { elicitationNeedsAcknowledgement, elicitationValue, elicitationWarnings, initialElicitationValues, setElicitationValue, validateElicitation, type ElicitationField, type ElicitationValues, type ElicitationView } from '../../core/requests/elicitation.js';
+import type { ElicitationResponse, PendingElicitation } from '../../core/consent/controller.js';
+import { displayServerName } from '../../core/tool/decisions.js';
+import { elicitationNeedsAcknowledgement, elicitationValue, elicitationWarnings, initialElicitationValues, setElicitationValue, validateElicitation, type ElicitationField, type ElicitationValues } from '../../core/requests/elicitation.js';
 import { ownData } from '../../core/shared/read.js';
 import { cx } from '../../internal/cx.js';
 import { formatLabel, type Labels } from '../../internal/default-labels.js';
@@ -17,22 +17,16 @@ import { useUnmount } from '../../internal/use-unmount.js';
 const ROOT_NAME = 'Elicitation.Root';
 
 /** What an elicitation dialog shows. A pending elicitation from the approval controller fits as is. */
-export interface ElicitationPrompt {
-  serverId: string;
-  /** Display name of the server; default: the id. Shown sanitised. */
-  serverName?: string | undefined;
-  trust: Trust;
-  /** The request, read by `parseElicitationRequest`. */
-  view: ElicitationView;
-  /** The policy's decision, for its reasons. */
-  decision: { reasons: readonly DecisionReason[] };
-  /** The call this request belongs to; focus returns to its card. */
-  callId?: string | undefined;
-  /** The tool that call runs: shown as "Asked during". */
-  callName?: string | undefined;
-  /** Offers a Stop button for what asked (a task, or the call): it answers `{ action: 'cancel', stop: true }`. */
-  stop?: 'task' | 'call' | undefined;
-}
+/**
+ * What the dialog shows: the controller's pending elicitation (derived from
+ * it, so the two cannot drift), with the server name optional (default: the
+ * id, shown sanitised) and only the decision's reasons needed.
+ */
+export type ElicitationPrompt = Pick<PendingElicitation, 'serverId' | 'trust' | 'view' | 'callId' | 'callName' | 'stop'> &
+  Partial<Pick<PendingElicitation, 'serverName'>> & {
+    /** The policy's decision, for its reasons. */
+    decision: { reasons: readonly PendingElicitation['decision']['reasons'][number][] };
+  };
 
 type Stage = 'form' | 'review';
 

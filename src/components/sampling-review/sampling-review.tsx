@@ -3,9 +3,9 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { useControllableState } from '@radix-ui/react-use-controllable-state';
 import { createContext, forwardRef, useCallback, useContext, useEffect, useId, useMemo, useRef, useState, type ComponentPropsWithoutRef, type ReactNode } from 'react';
 import { selectVisible } from '../../core/content/audience.js';
-import type { SamplingResponse } from '../../core/consent/controller.js';
-import { displayServerName, safeName, type DecisionReason, type Trust } from '../../core/tool/decisions.js';
-import { samplingDisplayBlocks, samplingEditsFrom, type SamplingResultView, type SamplingView } from '../../core/requests/sampling.js';
+import type { PendingSampling, SamplingResponse } from '../../core/consent/controller.js';
+import { displayServerName, safeName } from '../../core/tool/decisions.js';
+import { samplingDisplayBlocks, samplingEditsFrom } from '../../core/requests/sampling.js';
 import { cx } from '../../internal/cx.js';
 import { formatLabel, type Labels } from '../../internal/default-labels.js';
 import { Icon } from '../../internal/icons.js';
@@ -18,21 +18,16 @@ import { ContentBlocks } from '../content-blocks/content-blocks.js';
 const ROOT_NAME = 'Sampling.Root';
 
 /** What a sampling review shows. A pending sampling request from the approval controller fits as is. */
-export interface SamplingPrompt {
-  serverId: string;
-  serverName?: string | undefined;
-  trust: Trust;
-  /** `request` (review what would be sent), `generating` (the model runs) or `result` (review the answer). */
-  stage: 'request' | 'generating' | 'result';
-  view: SamplingView;
-  result?: SamplingResultView | undefined;
-  decision: { reasons: readonly DecisionReason[] };
-  callId?: string | undefined;
-  /** The tool the call runs: shown as "Asked during". */
-  callName?: string | undefined;
-  /** Blocks the reviewer may not see: `omit` (default: neither shown nor sent) or `show` (shown marked, and sent). */
-  hidden?: 'omit' | 'show' | undefined;
-}
+/**
+ * What the review shows: the controller's pending sampling request (derived
+ * from it, so the two cannot drift), with the server name and `hidden`
+ * optional (`hidden` default `omit`) and only the decision's reasons needed.
+ */
+export type SamplingPrompt = Pick<PendingSampling, 'serverId' | 'trust' | 'stage' | 'view' | 'result' | 'callId' | 'callName'> &
+  Partial<Pick<PendingSampling, 'serverName' | 'hidden'>> & {
+    /** The policy's decision, for its reasons. */
+    decision: { reasons: readonly PendingSampling['decision']['reasons'][number][] };
+  };
 
 interface ContextValue {
   prompt: SamplingPrompt;
