@@ -16,7 +16,8 @@ const CLOSE_DELAY_MS = 120;
 // Room kept between a tooltip and the viewport's edge.
 const EDGE_PX = 8;
 
-let installed = false;
+// Per document: labels can live in iframes (and tests make new documents).
+const installed = new WeakSet<Document>();
 let current: { trigger: Element; tooltip: HTMLElement } | null = null;
 let closeTimer: ReturnType<typeof setTimeout> | undefined;
 
@@ -49,9 +50,9 @@ function open(trigger: Element) {
   tooltip.hidden = false;
   tooltip.setAttribute('data-state', 'open');
   current = { trigger, tooltip };
-  // Fit the viewport: moved inward along the line when it would overflow.
+  // Fit the viewport (the trigger's own document's): moved inward along the line when it would overflow.
   const rect = tooltip.getBoundingClientRect();
-  const width = document.documentElement.clientWidth;
+  const width = trigger.ownerDocument.documentElement.clientWidth;
   const shift = rect.right > width - EDGE_PX ? Math.max(EDGE_PX - rect.left, width - EDGE_PX - rect.right) : rect.left < EDGE_PX ? EDGE_PX - rect.left : 0;
   if (shift !== 0) tooltip.style.translate = `${shift}px 0`;
 }
@@ -82,8 +83,10 @@ function install(doc: Document) {
     'keydown',
     (event) => {
       if (event.key !== 'Escape' || !current) return;
-      event.stopPropagation();
+      // A tooltip whose label went away is not open: that Escape belongs to whatever is below.
+      const shown = current.trigger.isConnected;
       close();
+      if (shown) event.stopPropagation();
     },
     true,
   );
@@ -99,7 +102,8 @@ export function tooltipTrigger(element: Element | null): void {
     if (current && !current.trigger.isConnected) close();
     return;
   }
-  if (installed) return;
-  installed = true;
-  install(element.ownerDocument);
+  const doc = element.ownerDocument;
+  if (installed.has(doc)) return;
+  installed.add(doc);
+  install(doc);
 }
