@@ -46,6 +46,19 @@ describe('Freshness', () => {
     await waitFor(() => expect(screen.queryByRole('tooltip')).toBeNull());
   });
 
+  it('a tooltip whose label unmounted while open does not swallow the next Escape (a dialog below must hear it)', async () => {
+    const user = userEvent.setup();
+    const { unmount } = render(<Freshness date="2026-11-30T09:00:00Z" now={NOW} live={false} locale="en-US" timeZone="UTC" />);
+    await user.hover(screen.getByText('3 hours ago'));
+    expect(screen.getByRole('tooltip')).toBeInTheDocument();
+    unmount();
+    const heard = vi.fn();
+    document.addEventListener('keydown', heard);
+    await user.keyboard('{Escape}');
+    document.removeEventListener('keydown', heard);
+    expect(heard).toHaveBeenCalledTimes(1);
+  });
+
   it('follows a changed `now` when not live, and accepts number, Date or a clock function', () => {
     const { rerender } = render(<Freshness date="2026-11-30T09:00:00Z" now={NOW} live={false} locale="en-US" />);
     expect(screen.getByText('3 hours ago')).toBeInTheDocument();
