@@ -279,3 +279,38 @@ describe('ToolApprovalProvider routes the links its dialogs open', () => {
     controller.dispose();
   });
 });
+
+describe('ToolApprovalProvider fallbackFocus', () => {
+  it('a fallback that throws or returns junk never keeps the dialog from closing, raises nothing, and the answer still counts', async () => {
+    const user = userEvent.setup();
+    const reported: unknown[] = [];
+    const onError = (event: ErrorEvent) => reported.push(event.error);
+    window.addEventListener('error', onError);
+    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
+    for (const fallbackFocus of [() => { throw new Error('host bug'); }, () => 'not an element' as unknown as HTMLElement]) {
+      const records: ConsentRecord[] = [];
+      function Ask() {
+        const { requestApproval } = useToolApproval();
+        const [asked, setAsked] = useState(false);
+        return asked ? null : (
+          <button type="button" onClick={() => (setAsked(true), void requestApproval({ serverId: 'memory', tool: deleteEntitiesTool, args: {} }))}>
+            Ask
+          </button>
+        );
+      }
+      const view = render(
+        <ToolApprovalProvider servers={{ memory: { trust: 'untrusted' } }} onDecision={(record) => records.push(record)} fallbackFocus={fallbackFocus}>
+          <Ask />
+        </ToolApprovalProvider>,
+      );
+      await user.click(screen.getByRole('button', { name: 'Ask' }));
+      await user.click(await screen.findByRole('button', { name: 'Deny' }));
+      await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+      expect(records).toEqual([expect.objectContaining({ kind: 'tool', outcome: 'denied', decidedBy: 'user' })]);
+      view.unmount();
+    }
+    window.removeEventListener('error', onError);
+    expect(reported).toEqual([]);
+    expect(consoleError).not.toHaveBeenCalled();
+  });
+});

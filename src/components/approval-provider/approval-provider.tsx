@@ -241,7 +241,17 @@ export function ToolApprovalProvider({
     () => ({
       dir,
       lang,
-      restoreFocus: () => history.current.findLast((element) => element.isConnected) ?? fallback.current?.() ?? null,
+      restoreFocus: () => {
+        const before = history.current.findLast((element) => element.isConnected);
+        if (before) return before;
+        // The host's fallback runs inside the dialog's close: a throw must not keep the dialog from closing.
+        try {
+          const element = fallback.current?.();
+          return element instanceof HTMLElement ? element : null;
+        } catch {
+          return null;
+        }
+      },
     }),
     [dir, lang],
   );
