@@ -1,6 +1,7 @@
 'use client';
+import { useIsomorphicLayoutEffect } from '../../internal/use-layout-effect.js';
 import { resolveNow } from '../../core/shared/now.js';
-import { useEffect, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import type { ApprovalStore } from '../../core/tool/approvals.js';
 import type { ToolListsByServer } from '../../core/tool/collisions.js';
 import {
@@ -193,7 +194,7 @@ export function ToolApprovalProvider({
   // lists follow the prop (and, from plain JavaScript, any policy prop still given).
   const hostPolicy = controllerProp !== undefined;
   const givesPolicy = !hostPolicy || [servers, mode, reasonLabels, taintGuard, elicitation, blockSensitiveElicitation, sampling].some((value) => value !== undefined);
-  useLayoutEffect(() => {
+  useIsomorphicLayoutEffect(() => {
     if (givesPolicy) {
       if (controller.getPolicy() !== policy) controller.setPolicy(policy);
     } else if (toolLists !== undefined && controller.getPolicy().toolLists !== toolLists) controller.setPolicy({ ...controller.getPolicy(), toolLists });

@@ -1,6 +1,7 @@
 'use client';
+import { useIsomorphicLayoutEffect } from '../../internal/use-layout-effect.js';
 import { announce } from '../../internal/announce.js';
-import { forwardRef, memo, useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type ComponentPropsWithoutRef, type ReactNode } from 'react';
+import { forwardRef, memo, useCallback, useEffect, useId, useMemo, useRef, useState, type ComponentPropsWithoutRef, type ReactNode } from 'react';
 import { useComposedRefs } from '@radix-ui/react-compose-refs';
 import { previewArguments } from '../../core/tool/arguments.js';
 import type { ApprovalResult, PendingToolApproval } from '../../core/consent/controller.js';
@@ -172,7 +173,7 @@ const ToolCallCardImpl = forwardRef<HTMLElement, ToolCallCardProps>(function Too
   // When the control that had focus goes away (Retry or Cancel once the host updates the status,
   // the inline approval once answered), focus moves to the card's title instead of falling to <body>.
   const lastFocused = useRef<Element | null>(null);
-  useLayoutEffect(() => {
+  useIsomorphicLayoutEffect(() => {
     const gone = lastFocused.current;
     if (!gone || gone.isConnected) return;
     lastFocused.current = null;

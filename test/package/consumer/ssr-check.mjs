@@ -19,7 +19,11 @@ const blocks = [
 ];
 const tool = { name: 'delete_entities', title: 'Delete entities', annotations: { destructiveHint: true, idempotentHint: true } };
 
-// Server rendering.
+// Server rendering, with nothing said on the console (React 18 warns, e.g. about layout effects).
+const said = [];
+const { error, warn } = console;
+console.error = (...args) => said.push(args.join(' '));
+console.warn = (...args) => said.push(args.join(' '));
 const html = renderToString(
   h('div', null,
     h(ContentBlocks, { blocks, order: 'priority', collapseBelow: 0.4, now: NOW, locale: 'en-US', timeZone: 'UTC' }),
@@ -27,6 +31,9 @@ const html = renderToString(
     h(ToolCallCard, { tool, trust: 'trusted', status: { type: 'running', progress: { progress: 1, total: 2 } } }),
   ),
 );
+console.error = error;
+console.warn = warn;
+assert.deepEqual(said, [], 'server rendering printed warnings');
 assert.ok(html.includes('for the user'), 'user block rendered');
 assert.ok(html.includes('3 hours ago'), 'freshness rendered deterministically');
 assert.ok(html.includes('1 more block, lower priority'), 'low-priority block folded');
