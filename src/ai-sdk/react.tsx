@@ -91,11 +91,11 @@ export function toolCallStatusFromPart(part: McpToolPartLike): ToolCallStatus {
     case 'output-denied':
       // Denied after the person approved: the policy blocked it (decided again on the server), not the person.
       if (part.approval?.approved === true || part.approval?.isAutomatic === true || (part.approval?.reason !== undefined && part.approval.reason !== USER_DENIED)) {
-        return { type: 'blocked', reasons: [{ ...decisionReason('host-denied'), ...(part.approval?.reason ? { text: part.approval.reason } : {}) }] };
+        return { type: 'blocked', reasons: [{ ...decisionReason('host-denied'), ...(part.approval?.reason ? { text: part.approval.reason, said: part.approval.reason } : {}) }] };
       }
       return { type: 'denied' };
     default:
-      return { type: 'error', message: 'This app cannot show this tool call.' };
+      return { type: 'error', code: 'part-unreadable' };
   }
 }
 

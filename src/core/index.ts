@@ -129,6 +129,9 @@ export {
   defaultAssumedHintLabels,
   defaultChangeLabels,
   defaultReasonLabels,
+  formatReason,
+  reasonMessages,
+  type ReasonMessages,
   normalizeMode,
   normalizeTrust,
   safeName,
@@ -209,12 +212,25 @@ export {
   type ToolCallStatus,
   type ToolTaskInfo,
 } from './tool/tool-status.js';
-export { SENSITIVE_TERMS, SENSITIVE_TERM_LIST, sensitiveTerm, type SensitiveTerm } from './requests/sensitive.js';
+export { SENSITIVE_TERMS, SENSITIVE_TERM_LIST, sensitiveKind, sensitiveTerm, type SensitiveTerm } from './requests/sensitive.js';
+export { formatList, formatMessage, type Locale, type MessageParams, type MessageValue } from './text/format.js';
+export {
+  fieldErrorMessages,
+  problemMessages,
+  sensitiveMessages,
+  statusMessages,
+  type FieldErrorCode,
+  type MessageRef,
+  type RequestProblemCode,
+  type SensitiveKind,
+  type ToolCallErrorCode,
+} from './text/messages.js';
 export {
   describeElicitationUrl,
   elicitationNeedsAcknowledgement,
   elicitationValue,
   elicitationWarnings,
+  invalidRequest,
   setElicitationValue,
   initialElicitationValues,
   parseElicitationRequest,
@@ -230,6 +246,8 @@ export {
   type ElicitationValidation,
   type ElicitationValues,
   type ElicitationView,
+  type FieldError,
+  type RequestProblem,
 } from './requests/elicitation.js';
 export {
   applySamplingEdits,

@@ -1,10 +1,13 @@
+import { reasonMessages } from '../core/tool/decisions.js';
+import { formatMessage, type Locale } from '../core/text/format.js';
+import { fieldErrorMessages, problemMessages, sensitiveMessages, statusMessages } from '../core/text/messages.js';
+
 /**
- * Default English text for every built-in UI string. Hosts translate by
- * passing a partial object of their own; nothing else in the components
- * hard-codes copy. (Decision reasons keep their text in core, next to the
- * policy that produces them.)
+ * Default English text for every built-in UI string. The message table
+ * ({@link defaultLabels}) is these plus core's codes (reasons, statuses,
+ * request problems, field errors, kinds of secret).
  */
-export const defaultLabels = {
+const uiLabels = {
   // Tool badges. `{claim}` is used for untrusted servers.
   readOnly: 'Read-only',
   write: 'Writes',
@@ -29,8 +32,9 @@ export const defaultLabels = {
   claimDescription: 'This server is not trusted: these are its own claims, not verified.',
   unnamedTool: 'Unnamed tool',
   // Content.
+  /** @deprecated `moreBlocks` is one plural message; this is used only when a host overrides it, for a count of 1. */
   moreBlock: '1 more block, lower priority',
-  moreBlocks: '{count} more blocks, lower priority',
+  moreBlocks: '{count, plural, one {# more block, lower priority} other {# more blocks, lower priority}}',
   /** @deprecated Unused: a toggle keeps one label (`moreBlock`) and says its state with `aria-expanded` / `aria-pressed`. */
   fewerBlock: 'Hide the lower-priority block',
   /** @deprecated Unused: a toggle keeps one label (`moreBlocks`) and says its state with `aria-expanded` / `aria-pressed`. */
@@ -70,7 +74,7 @@ export const defaultLabels = {
   toolName: 'Tool',
   server: 'Server',
   /** A tool name another server also offers (shadowing): the badge, and its explanation. */
-  shadowed: 'Same name on {servers}',
+  shadowed: 'Same name on {servers, list, and}',
   shadowedDescription: 'Another server offers a tool with this name (or one that looks the same). Check which server runs it; it is never remembered.',
   /** Elicitation: stop the task (or call) that asked, from its prompt. */
   stopTask: 'Stop task',
@@ -157,18 +161,27 @@ export const defaultLabels = {
 } as const;
 
 /**
+ * The message table: every word a person reads, in English, by key. Hosts
+ * translate by passing a table of their own (whole, e.g.
+ * `react-mcp-annotations/locales/de`, or a few keys) to `LabelsProvider`
+ * or `ToolApprovalProvider`. Templates use `{name}`, `{name, list, or}` and
+ * `{name, plural, one {…} other {…}}` (see `formatMessage`).
+ */
+export const defaultLabels = { ...uiLabels, ...reasonMessages, ...statusMessages, ...problemMessages, ...fieldErrorMessages, ...sensitiveMessages } as const;
+
+/**
  * Default strings of `Freshness`, on their own so a page with only freshness
  * labels does not carry every other string (the P5 sizes). Equal to
  * `defaultLabels.stale` (tested).
  */
 export const freshnessLabels = { stale: 'stale' } as const;
 
-/** Every built-in string, by key. */
+/** Every built-in string, by key: a translation that leaves one out fails to compile. */
 export type Labels = { [K in keyof typeof defaultLabels]: string };
 
-/** Fills `{name}` placeholders. Unknown placeholders stay as they are. */
-export function formatLabel(template: string, values: Record<string, string | number>): string {
-  return template.replace(/\{(\w+)\}/g, (match, key: string) => (key in values ? String(values[key]) : match));
+/** Fills a template's placeholders in a locale (plurals, lists; see `formatMessage`). Unknown placeholders stay as they are. */
+export function formatLabel(template: string, values: Record<string, string | number | readonly string[]>, locale?: Locale): string {
+  return formatMessage(template, values, locale);
 }
 
 /** Default labels with a host's overrides applied. */

@@ -1,14 +1,23 @@
 'use client';
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
+import type { Locale } from '../core/text/format.js';
 import { defaultLabels, type Labels } from './default-labels.js';
 
 // null until a provider sets labels, so reading one label needs no default table.
 const LabelsContext = createContext<Labels | null>(null);
+// The host's locale, given once: plural rules, "x or y" lists, dates, numbers and sizes follow it.
+const LocaleContext = createContext<Locale>(undefined);
 
 /** Props of {@link LabelsProvider}. */
 export interface LabelsProviderProps {
-  /** Strings to replace; the rest keep their English defaults. */
-  labels: Partial<Labels>;
+  /** Strings to replace (a whole table such as `react-mcp-annotations/locales/de`, or a few); the rest keep their English defaults. */
+  labels?: Partial<Labels> | undefined;
+  /**
+   * The locale the words are in (BCP 47, e.g. `"de"`). Plurals, lists ("x
+   * or y"), dates, relative times, numbers and sizes below follow it; a
+   * component's own `locale` prop still wins. Default: the runtime's.
+   */
+  locale?: string | readonly string[] | undefined;
   children?: ReactNode;
 }
 
@@ -16,12 +25,20 @@ export interface LabelsProviderProps {
  * Translates every built-in string below it. Nested providers merge.
  *
  * @example
- * <LabelsProvider labels={{ approve: 'Erlauben', deny: 'Ablehnen' }}>…</LabelsProvider>
+ * <LabelsProvider labels={de} locale="de">…</LabelsProvider>
  */
-export function LabelsProvider({ labels, children }: LabelsProviderProps) {
+export function LabelsProvider({ labels, locale, children }: LabelsProviderProps) {
   const parent = useContext(LabelsContext) ?? defaultLabels;
-  const value = useMemo(() => ({ ...parent, ...labels }), [parent, labels]);
-  return <LabelsContext.Provider value={value}>{children}</LabelsContext.Provider>;
+  const parentLocale = useContext(LocaleContext);
+  const value = useMemo(() => (labels ? { ...parent, ...labels } : parent), [parent, labels]);
+  const content = <LabelsContext.Provider value={value}>{children}</LabelsContext.Provider>;
+  return locale === undefined || locale === parentLocale ? content : <LocaleContext.Provider value={locale}>{content}</LocaleContext.Provider>;
+}
+
+/** The locale in effect: a component's own `locale` prop, else the nearest provider's, else the runtime's (`undefined`). */
+export function useLocale(own?: Locale): Locale {
+  const context = useContext(LocaleContext);
+  return own ?? context;
 }
 
 /** The labels in effect, with a component's own `labels` prop applied last. */

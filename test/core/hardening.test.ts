@@ -585,6 +585,8 @@ describe('exact reasons', () => {
     expect(assumed.text).toBe('The server did not say whether it reaches outside this app, so the cautious answer is assumed.');
     const bare = decideToolCall({ tool: { name: 'x' }, trust: 'untrusted' }).reasons.find((r) => r.code === 'hints-assumed')!;
     expect(bare.hints).toEqual(['readOnly', 'destructive', 'openWorld']);
-    expect(bare.text).toContain('whether it only reads, whether it can delete or overwrite data or whether it reaches outside this app');
+    expect(bare.hints).toEqual(['readOnly', 'destructive', 'openWorld']);
+    // The English is Intl's "x, y, or z" list.
+    expect(bare.text).toContain('whether it only reads, whether it can delete or overwrite data, or whether it reaches outside this app');
   });
 });

@@ -57,7 +57,14 @@ export interface ToolApprovalProviderBaseProps {
    * without a mounted card still use the dialog.
    */
   approvalUI?: ApprovalUI | undefined;
+  /** The message table for everything below (a whole translation such as `react-mcp-annotations/locales/de`, or a few keys). */
   labels?: Partial<Labels> | undefined;
+  /**
+   * The locale of the words, given once: plurals, "x or y" lists, dates,
+   * relative times, numbers and sizes below follow it. Default: `lang`, else
+   * the runtime's.
+   */
+  locale?: string | readonly string[] | undefined;
   /** Render your own dialog; receives everything the default one gets. */
   renderDialog?: ((props: ToolConfirmDialogProps) => ReactNode) | undefined;
   children?: ReactNode;
@@ -69,7 +76,10 @@ export interface ToolApprovalProviderPolicyProps {
   servers?: Readonly<Record<string, ServerConfig>> | undefined;
   /** Host-wide mode. Default `default`. */
   mode?: PolicyMode | undefined;
-  /** Text for decision reasons. */
+  /**
+   * Text for decision reasons.
+   * @deprecated Put reasons in `labels` (keys `reason.<code>`): one table, in the host's locale.
+   */
   reasonLabels?: Partial<Record<DecisionReasonCode, string>> | undefined;
   /**
    * The session taint guard (off by default): once the result of an
@@ -159,6 +169,7 @@ export function ToolApprovalProvider({
   controller: controllerProp,
   dir,
   lang,
+  locale,
   fallbackFocus,
   openUrl,
   children,
@@ -264,7 +275,14 @@ export function ToolApprovalProvider({
       </DialogPlacementContext.Provider>
     </ApprovalContext.Provider>
   );
-  return labels ? <LabelsProvider labels={labels}>{content}</LabelsProvider> : content;
+  const messageLocale = locale ?? lang;
+  return labels || messageLocale !== undefined ? (
+    <LabelsProvider labels={labels} locale={messageLocale}>
+      {content}
+    </LabelsProvider>
+  ) : (
+    content
+  );
 }
 ToolApprovalProvider.displayName = 'ToolApprovalProvider';
 

@@ -12,7 +12,8 @@ import { presentTool, type ToolPresentation } from '../../core/tool/presentation
 import { cx } from '../../internal/cx.js';
 import { formatLabel, type Labels } from '../../internal/default-labels.js';
 import { Icon } from '../../internal/icons.js';
-import { useLabels } from '../../internal/labels.js';
+import { useLabels, useLocale } from '../../internal/labels.js';
+import { formatReason } from '../../core/tool/decisions.js';
 import { ModalContent } from '../../internal/modal-content.js';
 import { useUnmount } from '../../internal/use-unmount.js';
 import { ToolBadges } from '../tool-badges/tool-badges.js';
@@ -252,6 +253,7 @@ ToolConfirmBadges.displayName = 'ToolConfirm.Badges';
 /** Why the user is asked, as a list; destructive calls lead with a danger notice. */
 export const ToolConfirmReasons = forwardRef<HTMLDivElement, ComponentPropsWithoutRef<'div'>>(function ToolConfirmReasons({ className, ...props }, ref) {
   const { request, labels, reasonsId } = useConfirmContext('ToolConfirm.Reasons');
+  const locale = useLocale();
   const headingId = useId();
   const { reasons, risk } = request.decision;
   if (reasons.length === 0) return null;
@@ -263,7 +265,7 @@ export const ToolConfirmReasons = forwardRef<HTMLDivElement, ComponentPropsWitho
       <ul aria-labelledby={headingId} className="mcp-confirm-dialog-list">
         {reasons.map((reason) => (
           <li key={reason.code} data-code={reason.code} className="mcp-confirm-dialog-item">
-            {reason.text}
+            {formatReason(reason, labels, locale)}
           </li>
         ))}
       </ul>

@@ -8,7 +8,8 @@ import type { AnnotationIssueHandler } from '../../core/shared/issues.js';
 import { cx } from '../../internal/cx.js';
 import { formatLabel, type Labels } from '../../internal/default-labels.js';
 import { Icon } from '../../internal/icons.js';
-import { LabelsScope, useLabels } from '../../internal/labels.js';
+import { LabelsScope, useLabels, useLocale } from '../../internal/labels.js';
+import { defaultLabels } from '../../internal/default-labels.js';
 import { Freshness } from '../freshness/freshness.js';
 import { CopyButton, defaultBlockRenderers, type BlockRendererProps, type BlockRenderers, type OpenResourceRequest } from './default-renderers.js';
 
@@ -168,6 +169,7 @@ export const ContentBlocks = forwardRef<HTMLDivElement, ContentBlocksProps>(func
   // Anything but exactly "assistant" is the user view: typos fail closed.
   const viewer: Viewer = viewerProp === 'assistant' ? 'assistant' : 'user';
   const labels = useLabels(labelOverrides);
+  const messageLocale = useLocale(locale);
   const prepared = useMemo(
     () => prepareContent(blocks, { viewer, order, collapseBelow, neutralPriority, onAnnotationIssue, imageTypes, audioTypes }),
     [blocks, viewer, order, collapseBelow, neutralPriority, onAnnotationIssue, imageTypes, audioTypes],
@@ -175,7 +177,7 @@ export const ContentBlocks = forwardRef<HTMLDivElement, ContentBlocksProps>(func
   const [expanded = false, setExpanded] = useControllableState({ prop: expandedProp, defaultProp: defaultExpanded, onChange: onExpandedChange, caller: 'ContentBlocks' });
   const foldedId = useId();
   const renderers = useMemo(() => (components ? { ...defaultBlockRenderers, ...components } : defaultBlockRenderers), [components]);
-  const shared: Shared = { viewer, labels, locale, renderText, staleAfterMs, now, liveFreshness, timeZone, copyable, onCopyText, onOpenResource, altText, renderers };
+  const shared: Shared = { viewer, labels, locale: messageLocale, renderText, staleAfterMs, now, liveFreshness, timeZone, copyable, onCopyText, onOpenResource, altText, renderers };
   const { shown, folded, hiddenCount } = prepared;
   const empty = shown.length === 0 && folded.length === 0;
   return (
@@ -197,7 +199,7 @@ export const ContentBlocks = forwardRef<HTMLDivElement, ContentBlocksProps>(func
               onClick={() => setExpanded(!expanded)}
               className="mcp-button mcp-content-blocks-toggle"
             >
-              <Icon name="chevron" /> {folded.length === 1 ? labels.moreBlock : formatLabel(labels.moreBlocks, { count: folded.length })}
+              <Icon name="chevron" /> {folded.length === 1 && labels.moreBlock !== defaultLabels.moreBlock ? labels.moreBlock : formatLabel(labels.moreBlocks, { count: folded.length }, messageLocale)}
             </button>
             {expanded && (
               <div id={foldedId} data-slot="content-blocks-folded-content" className="mcp-content-blocks-folded-content">

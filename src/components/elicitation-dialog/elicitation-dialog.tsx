@@ -10,7 +10,9 @@ import { cx } from '../../internal/cx.js';
 import { formatLabel, type Labels } from '../../internal/default-labels.js';
 import { Icon } from '../../internal/icons.js';
 import { AskedDuring } from '../../internal/asked-during.js';
-import { useLabels } from '../../internal/labels.js';
+import { useLabels, useLocale } from '../../internal/labels.js';
+import { formatReason } from '../../core/tool/decisions.js';
+import { fieldErrorTexts, problemText } from '../../internal/messages.js';
 import { ModalContent } from '../../internal/modal-content.js';
 import { useUnmount } from '../../internal/use-unmount.js';
 
@@ -246,6 +248,7 @@ ElicitationTitle.displayName = 'Elicitation.Title';
 /** Which server asks (and how far it is trusted), the server's own message, and why to be careful. */
 export const ElicitationDescription = forwardRef<HTMLDivElement, ComponentPropsWithoutRef<'div'>>(function ElicitationDescription({ className, ...props }, ref) {
   const { prompt, labels, serverName, descriptionId } = useElicitationContext('Elicitation.Description');
+  const locale = useLocale();
   const warnings = elicitationWarnings(prompt.decision.reasons);
   return (
     <div id={descriptionId} data-slot="elicitation-description" {...props} ref={ref} className={cx('mcp-confirm-dialog-description', className)}>
@@ -267,7 +270,7 @@ export const ElicitationDescription = forwardRef<HTMLDivElement, ComponentPropsW
         <ul data-slot="elicitation-warnings" className="mcp-confirm-dialog-reasons mcp-elicitation-warnings" data-risk="destructive">
           {warnings.map((reason) => (
             <li key={reason.code} data-code={reason.code} className="mcp-elicitation-warning">
-              <Icon name="warning" /> {reason.text}
+              <Icon name="warning" /> {formatReason(reason, labels, locale)}
             </li>
           ))}
         </ul>
@@ -368,7 +371,7 @@ function FieldInput({ field, first }: { field: ElicitationField; first: boolean 
         {field.sensitive && (
           <span data-slot="elicitation-sensitive" className="mcp-elicitation-sensitive">
             {' '}
-            <Icon name="warning" /> {formatLabel(labels.looksSensitive, { term: field.sensitiveTerm ?? 'secret' })}
+            <Icon name="warning" /> {formatLabel(labels.looksSensitive, { term: labels[`sensitive.${field.sensitiveKind ?? 'secret'}`] })}
           </span>
         )}
       </label>
@@ -411,6 +414,7 @@ export type ElicitationBodyProps = ComponentPropsWithoutRef<'div'>;
  */
 export const ElicitationBody = forwardRef<HTMLDivElement, ElicitationBodyProps>(function ElicitationBody({ className, ...props }, ref) {
   const { prompt, labels, stage, setStage, values, setErrors, invalidAttempt, formId, confirmedSensitive, setConfirmedSensitive, serverName } = useElicitationContext('Elicitation.Body');
+  const locale = useLocale();
   const [reveal, setReveal] = useState(false);
   const view = prompt.view;
   // A failed Review (or Send) says where: focus the first invalid field, in view.
@@ -429,9 +433,9 @@ export const ElicitationBody = forwardRef<HTMLDivElement, ElicitationBodyProps>(
           <div>
             <p className="mcp-elicitation-help">{labels.elicitationInvalid}</p>
             <ul className="mcp-confirm-dialog-list">
-              {view.problems.map((problem) => (
-                <li key={problem} className="mcp-confirm-dialog-item">
-                  {problem}
+              {view.problemCodes.map((problem, i) => (
+                <li key={i} className="mcp-confirm-dialog-item">
+                  {problemText(problem, labels, locale)}
                 </li>
               ))}
             </ul>
@@ -503,7 +507,7 @@ export const ElicitationBody = forwardRef<HTMLDivElement, ElicitationBodyProps>(
           event.preventDefault();
           // Native validation ran (required, min, max, type); the schema's own rules run here.
           const checked = validateElicitation(view, values);
-          setErrors(checked.errors);
+          setErrors(fieldErrorTexts(checked.errorCodes, labels, locale));
           if (checked.ok) setStage('review');
         }}
       >
@@ -532,6 +536,7 @@ const URL_WARNING_LABELS = {
 /** The answers that fit where the dialog is: Cancel, Decline and Review/Send, Back, or Open link. */
 export const ElicitationActions = forwardRef<HTMLDivElement, ComponentPropsWithoutRef<'div'>>(function ElicitationActions({ className, ...props }, ref) {
   const { prompt, labels, stage, setStage, respond, values, setErrors, formId, safeActionRef, confirmedSensitive } = useElicitationContext('Elicitation.Actions');
+  const locale = useLocale();
   const openUrl = useContext(OpenUrlContext);
   const view = prompt.view;
   const decline = (
@@ -584,7 +589,7 @@ export const ElicitationActions = forwardRef<HTMLDivElement, ComponentPropsWitho
           onClick={() => {
             const checked = validateElicitation(view, values);
             if (!checked.ok) {
-              setErrors(checked.errors);
+              setErrors(fieldErrorTexts(checked.errorCodes, labels, locale));
               setStage('form');
               return;
             }

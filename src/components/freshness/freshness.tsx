@@ -7,7 +7,7 @@ import type { AnnotationIssueHandler } from '../../core/shared/issues.js';
 import { clockNow, subscribeClock } from '../../internal/clock.js';
 import { cx } from '../../internal/cx.js';
 import { freshnessLabels, type Labels } from '../../internal/default-labels.js';
-import { useLabel } from '../../internal/labels.js';
+import { useLabel, useLocale } from '../../internal/labels.js';
 import { useComposedRefs } from '@radix-ui/react-compose-refs';
 import { tooltipTrigger } from '../../internal/use-tooltip.js';
 
@@ -53,10 +53,11 @@ export { resolveNow } from '../../core/shared/now.js';
  * <Freshness date={block.annotations?.lastModified} staleAfterMs={7 * 864e5} />
  */
 export const Freshness = forwardRef<HTMLTimeElement, FreshnessProps>(function Freshness(
-  { date, now, live = true, staleAfterMs, futureSkewMs, locale, timeZone, onAnnotationIssue, labels: labelOverrides, className, prefix, ...props },
+  { date, now, live = true, staleAfterMs, futureSkewMs, locale: localeProp, timeZone, onAnnotationIssue, labels: labelOverrides, className, prefix, ...props },
   ref,
 ) {
   const staleLabel = useLabel('stale', labelOverrides, freshnessLabels.stale);
+  const locale = useLocale(localeProp);
   const parsed = useMemo(
     () => (date instanceof Date ? (Number.isNaN(date.getTime()) ? null : date) : readLastModified(date ?? undefined, onAnnotationIssue, 'lastModified')),
     [date, onAnnotationIssue],

@@ -10,7 +10,9 @@ import { cx } from '../../internal/cx.js';
 import { formatLabel, type Labels } from '../../internal/default-labels.js';
 import { Icon } from '../../internal/icons.js';
 import { AskedDuring } from '../../internal/asked-during.js';
-import { useLabels } from '../../internal/labels.js';
+import { useLabels, useLocale } from '../../internal/labels.js';
+import { formatReason } from '../../core/tool/decisions.js';
+import { problemText } from '../../internal/messages.js';
 import { ModalContent } from '../../internal/modal-content.js';
 import { useUnmount } from '../../internal/use-unmount.js';
 import { ContentBlocks } from '../content-blocks/content-blocks.js';
@@ -200,6 +202,7 @@ SamplingTitle.displayName = 'Sampling.Title';
 /** Which server asks, how far it is trusted, and why a person reviews it. */
 export const SamplingDescription = forwardRef<HTMLDivElement, ComponentPropsWithoutRef<'div'>>(function SamplingDescription({ className, ...props }, ref) {
   const { prompt, labels, serverName, descriptionId } = useSamplingContext('Sampling.Description');
+  const locale = useLocale();
   return (
     <div id={descriptionId} data-slot="sampling-description" {...props} ref={ref} className={cx('mcp-confirm-dialog-description', className)}>
       <dl className="mcp-confirm-dialog-facts">
@@ -214,7 +217,7 @@ export const SamplingDescription = forwardRef<HTMLDivElement, ComponentPropsWith
       <ul className="mcp-confirm-dialog-list">
         {prompt.decision.reasons.map((reason) => (
           <li key={reason.code} data-code={reason.code} className="mcp-confirm-dialog-item">
-            {reason.text}
+            {formatReason(reason, labels, locale)}
           </li>
         ))}
       </ul>
@@ -226,6 +229,7 @@ SamplingDescription.displayName = 'Sampling.Description';
 /** What the server wants sent to the model: messages, system prompt, preferences, limits and tools; editable. */
 export const SamplingRequest = forwardRef<HTMLDivElement, ComponentPropsWithoutRef<'div'>>(function SamplingRequest({ className, ...props }, ref) {
   const { prompt, labels, editing, systemPrompt, setSystemPrompt, texts, setText } = useSamplingContext('Sampling.Request');
+  const locale = useLocale();
   const view = prompt.view;
   const facts: Array<[string, string]> = [];
   if (view.maxTokens !== undefined) facts.push([labels.maxTokens, String(view.maxTokens)]);
@@ -243,7 +247,7 @@ export const SamplingRequest = forwardRef<HTMLDivElement, ComponentPropsWithoutR
     <div data-slot="sampling-request" {...props} ref={ref} className={cx('mcp-sampling-request', className)}>
       {!view.valid && (
         <p className="mcp-content-placeholder">
-          <Icon name="warning" /> {view.problems.join(' ')}
+          <Icon name="warning" /> {view.problemCodes.map((problem) => problemText(problem, labels, locale)).join(' ')}
         </p>
       )}
       <h3 className="mcp-confirm-dialog-section-title">{labels.systemPrompt}</h3>

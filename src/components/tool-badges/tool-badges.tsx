@@ -8,7 +8,7 @@ import type { Tool } from '../../core/shared/types.js';
 import { cx } from '../../internal/cx.js';
 import { formatLabel, type Labels } from '../../internal/default-labels.js';
 import { Icon } from '../../internal/icons.js';
-import { useLabels } from '../../internal/labels.js';
+import { useLabels, useLocale } from '../../internal/labels.js';
 import { useComposedRefs } from '@radix-ui/react-compose-refs';
 import { tooltipTrigger } from '../../internal/use-tooltip.js';
 import { useServerTrust, useToolShadows } from '../approval-provider/approval-context.js';
@@ -68,6 +68,7 @@ export const ToolBadgeRoot = forwardRef<HTMLUListElement, ToolBadgeRootProps>(fu
   ref,
 ) {
   const labels = useLabels(labelOverrides);
+  const locale = useLocale();
   const trust = useServerTrust(serverId, trustProp);
   const presentation = useMemo(() => presentTool(tool, { trust, toolName, onAnnotationIssue }), [tool, trust, toolName, onAnnotationIssue]);
   const context = useMemo(() => ({ trust, labels }), [trust, labels]);
@@ -86,7 +87,7 @@ export const ToolBadgeRoot = forwardRef<HTMLUListElement, ToolBadgeRootProps>(fu
           <li data-slot="tool-badges-shadowed" data-kind="shadowed" data-tier="risk" title={labels.shadowedDescription} className="mcp-tool-badge mcp-tool-badges-shadowed">
             <Icon name="warning" />
             <span data-slot="tool-badge-label" className="mcp-tool-badge-label">
-              {formatLabel(labels.shadowed, { servers: shadows.join(', ') })}
+              {formatLabel(labels.shadowed, { servers: shadows }, locale)}
             </span>
           </li>
         )}

@@ -14,7 +14,9 @@ import type { Tool } from '../../core/shared/types.js';
 import { cx } from '../../internal/cx.js';
 import { formatLabel, type Labels } from '../../internal/default-labels.js';
 import { Icon, type IconName } from '../../internal/icons.js';
-import { useLabels } from '../../internal/labels.js';
+import { useLabels, useLocale } from '../../internal/labels.js';
+import { formatReason } from '../../core/tool/decisions.js';
+import type { Locale } from '../../core/text/format.js';
 import { useApprovalShared, usePendingApproval, useServerTrust, type ApprovalUI } from '../approval-provider/approval-context.js';
 import { ToolBadges } from '../tool-badges/tool-badges.js';
 import { ToolResult, type ToolResultProps } from '../tool-result/tool-result.js';
@@ -121,6 +123,7 @@ const ToolCallCardImpl = forwardRef<HTMLElement, ToolCallCardProps>(function Too
   forwardedRef,
 ) {
   const labels = useLabels(labelOverrides);
+  const locale = useLocale();
   const shared = useApprovalShared();
   const trust = useServerTrust(serverId, trustProp);
   const autoId = useId();
@@ -130,7 +133,8 @@ const ToolCallCardImpl = forwardRef<HTMLElement, ToolCallCardProps>(function Too
   const presentation = useMemo(() => presentTool(tool, { trust, toolName, onAnnotationIssue }), [tool, trust, toolName, onAnnotationIssue]);
   const argsText = useMemo(() => previewArguments(args).folded, [args]);
   // Server text in a status (progress, task, error) is shown sanitised and bounded, however the host built the status.
-  const message = useMemo(() => statusMessage(status), [status]);
+  // When the status says why in this app's words (a code), the message table says it.
+  const message = useMemo(() => statusMessage(status) ?? (status.type === 'error' && status.code !== undefined ? labels[`status.${status.code}`] : undefined), [status, labels]);
   // A request for this call that asks about another tool or other arguments than the card shows is
   // not answered here: the card releases it to the dialog, which shows the request's own tool and arguments.
   const requestText = useMemo(() => (pending ? previewArguments(pending.args).folded : undefined), [pending]);
@@ -160,7 +164,7 @@ const ToolCallCardImpl = forwardRef<HTMLElement, ToolCallCardProps>(function Too
 
   // What the status line does not say is said politely: why a call failed or was blocked, and a task's messages.
   const displayName = presentation.displayName || labels.unnamedTool;
-  const spoken = status.type === 'error' ? message : status.type === 'blocked' ? status.reasons[0]?.text : (status.type === 'running' && status.task) || status.type === 'input-required' ? message : undefined;
+  const spoken = status.type === 'error' ? message : status.type === 'blocked' && status.reasons[0] ? formatReason(status.reasons[0], labels, locale) : (status.type === 'running' && status.task) || status.type === 'input-required' ? message : undefined;
   const spokenText = spoken ? `${displayName}: ${spoken}` : undefined;
   // Changes only: a transcript's old failures are not read out when it loads.
   const said = useRef(spokenText);
@@ -190,12 +194,12 @@ const ToolCallCardImpl = forwardRef<HTMLElement, ToolCallCardProps>(function Too
     try {
       const result = await shared.api.requestApproval({ serverId, tool, toolName, args, callId: effectiveCallId, retry: true });
       if (result.outcome === 'run') onRetry(result, callId);
-      else if (result.outcome === 'blocked') setRetryNote({ type: 'blocked', reason: result.decision.reasons[0]?.text ?? '' });
+      else if (result.outcome === 'blocked') setRetryNote({ type: 'blocked', reason: result.decision.reasons[0] ? formatReason(result.decision.reasons[0], labels, locale) : '' });
       else setRetryNote({ type: 'denied' });
     } finally {
       setRetrying(false);
     }
-  }, [onRetry, shared, serverId, tool, toolName, args, effectiveCallId, callId]);
+  }, [onRetry, shared, serverId, tool, toolName, args, effectiveCallId, callId, labels, locale]);
 
   const Heading = `h${headingLevel}` as const;
   const result = status.type === 'success' || status.type === 'error' ? status.result : undefined;
@@ -242,7 +246,7 @@ const ToolCallCardImpl = forwardRef<HTMLElement, ToolCallCardProps>(function Too
           </pre>
         </details>
       )}
-      {inlinePending && <InlineApproval pending={inlinePending} labels={labels} onAnswered={() => headingRef.current?.focus()} />}
+      {inlinePending && <InlineApproval pending={inlinePending} labels={labels} locale={locale} onAnswered={() => headingRef.current?.focus()} />}
       {(status.type === 'running' || status.type === 'input-required') && !pending && (
         <div data-slot="tool-call-card-progress" data-task={status.task?.status} className="mcp-tool-call-card-progress">
           {status.type === 'running' && <ProgressBar progress={status.progress} label={labels.progress} />}
@@ -267,7 +271,7 @@ const ToolCallCardImpl = forwardRef<HTMLElement, ToolCallCardProps>(function Too
         <ul data-slot="tool-call-card-reasons" className="mcp-tool-call-card-reasons">
           {status.reasons.map((reason) => (
             <li key={reason.code} className="mcp-tool-call-card-reason">
-              {reason.text}
+              {formatReason(reason, labels, locale)}
             </li>
           ))}
         </ul>
@@ -290,7 +294,7 @@ const ToolCallCardImpl = forwardRef<HTMLElement, ToolCallCardProps>(function Too
       )}
       {retryNote && (
         <p data-slot="tool-call-card-retry-note" role="status" className="mcp-tool-call-card-message">
-          {retryNote.type === 'blocked' ? formatLabel(labels.retryBlocked, { reason: retryNote.reason }) : labels.retryDenied}
+          {retryNote.type === 'blocked' ? formatLabel(labels.retryBlocked, { reason: retryNote.reason }, locale) : labels.retryDenied}
         </p>
       )}
     </article>
@@ -303,7 +307,7 @@ const ToolCallCardImpl = forwardRef<HTMLElement, ToolCallCardProps>(function Too
  * controller, which decides again before anything runs. Deny comes first in
  * the tab order, and nothing takes focus when a card starts waiting.
  */
-function InlineApproval({ pending, labels, onAnswered }: { pending: PendingToolApproval; labels: Labels; onAnswered: () => void }) {
+function InlineApproval({ pending, labels, locale, onAnswered }: { pending: PendingToolApproval; labels: Labels; locale: Locale; onAnswered: () => void }) {
   const shared = useApprovalShared();
   const [remember, setRemember] = useState(false);
   // Once per question: a request asked again (a new id) can be answered again.
@@ -338,7 +342,7 @@ function InlineApproval({ pending, labels, onAnswered }: { pending: PendingToolA
       <ul id={reasonsId} data-slot="tool-call-card-approval-reasons" className="mcp-tool-call-card-approval-reasons">
         {decision.reasons.map((reason) => (
           <li key={reason.code} data-code={reason.code} className="mcp-tool-call-card-reason">
-            {reason.text}
+            {formatReason(reason, labels, locale)}
           </li>
         ))}
       </ul>

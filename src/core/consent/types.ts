@@ -40,7 +40,10 @@ export interface ApprovalPolicy extends ServerRequestPolicy {
    * one, is flagged on both (shadowing), always asks and is never remembered.
    */
   toolLists?: ToolListsByServer | undefined;
-  /** Text for decision reasons. */
+  /**
+   * Text for decision reasons.
+   * @deprecated Translate reasons in the message table (`labels` on `LabelsProvider` or `ToolApprovalProvider`, keys `reason.<code>`), which also follows the locale.
+   */
   reasonLabels?: Partial<Record<DecisionReasonCode, string>> | undefined;
   /**
    * The session taint guard (off by default): once the result of an

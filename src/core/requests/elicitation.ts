@@ -8,7 +8,8 @@
 import { isRecord } from '../shared/issues.js';
 import { UNREADABLE, copyArray, defineOwn, ownData } from '../shared/read.js';
 import { sanitizeLabel, sanitizeText } from '../text/sanitize.js';
-import { sensitiveTerm } from './sensitive.js';
+import { sensitiveKind, sensitiveTerm } from './sensitive.js';
+import { english, fieldErrorMessages, problemMessages, type FieldErrorCode, type MessageRef, type RequestProblemCode, type SensitiveKind } from '../text/messages.js';
 
 /** How a field is entered. */
 export type ElicitationFieldKind = 'text' | 'number' | 'integer' | 'boolean' | 'choice' | 'choices';
@@ -45,9 +46,19 @@ export interface ElicitationField {
   defaultValue?: string | number | boolean | string[] | undefined;
   /** The field looks like it asks for a secret (see `sensitiveTerm`): masked, warned, and an accept needs an acknowledgement. */
   sensitive: boolean;
-  /** The term that made it look so, for the warning. */
+  /**
+   * The term that made it look so, in English.
+   * @deprecated Show `sensitiveKind` through the message table (`sensitive.<kind>`).
+   */
   sensitiveTerm?: string | undefined;
+  /** The kind of secret it looks like it asks for, for the warning (`sensitive.<kind>` in the message table). */
+  sensitiveKind?: SensitiveKind | undefined;
 }
+
+/** Why a request cannot be shown: a code with its parameters (`problem.<code>` in the message table). */
+export type RequestProblem = MessageRef<RequestProblemCode>;
+/** Why a value is not right: a code with its parameters (`invalid.<code>` in the message table). */
+export type FieldError = MessageRef<FieldErrorCode>;
 
 /** A URL the server wants the person to open, checked and split for display. */
 export interface ElicitationUrl {
@@ -70,7 +81,22 @@ export type ElicitationUrlWarning = 'not-https' | 'punycode' | 'mixed-script' | 
 export type ElicitationView =
   | { mode: 'form'; message: string; fields: ElicitationField[]; sensitive: boolean }
   | { mode: 'url'; message: string; url: ElicitationUrl; elicitationId?: string | undefined }
-  | { mode: 'invalid'; message: string; problems: string[] };
+  | {
+      mode: 'invalid';
+      message: string;
+      /** Why it cannot be shown, as codes (`problem.<code>` in the message table). */
+      problemCodes: RequestProblem[];
+      /**
+       * The same in English.
+       * @deprecated Format `problemCodes` with the message table.
+       */
+      problems: string[];
+    };
+
+/** An invalid view from its problems: codes, and the deprecated English beside them. */
+export function invalidRequest(message: string, problemCodes: RequestProblem[]): { mode: 'invalid'; message: string; problemCodes: RequestProblem[]; problems: string[] } {
+  return { mode: 'invalid', message, problemCodes, problems: problemCodes.map((problem) => english(problemMessages, `problem.${problem.code}`, problem.params)) };
+}
 
 /** What the person typed or chose, by field name. */
 export type ElicitationValues = Record<string, string | number | boolean | readonly string[] | null | undefined>;
@@ -120,8 +146,9 @@ function readOptions(values: unknown, labels?: unknown): ElicitationOption[] | s
   return options;
 }
 
-function readField(name: string, schema: unknown, required: boolean): ElicitationField | string {
-  if (!isRecord(schema)) return `field "${name}" is not an object`;
+function readField(name: string, schema: unknown, required: boolean): ElicitationField | RequestProblem {
+  const field = sanitizeLabel(name, 80).text;
+  if (!isRecord(schema)) return { code: 'field-unreadable', params: { field } };
   const get = (key: string) => {
     const value = ownData(schema, key);
     return value === UNREADABLE ? undefined : value;
@@ -135,14 +162,14 @@ function readField(name: string, schema: unknown, required: boolean): Elicitatio
     description: description ? sanitizeText(description, 2000).text : '',
     required,
   };
-  const secret = sensitiveTerm({ name, title, description, format: get('format') });
-  const flags = { sensitive: secret !== undefined, ...(secret ? { sensitiveTerm: secret } : {}) };
+  const secret = sensitiveKind({ name, title, description, format: get('format') });
+  const flags = { sensitive: secret !== undefined, ...(secret ? { sensitiveKind: secret, sensitiveTerm: sensitiveTerm({ name, title, description, format: get('format') }) } : {}) };
   const fallback = get('default');
   switch (type) {
     case 'string': {
       if (get('enum') !== undefined || get('oneOf') !== undefined) {
         const options = get('enum') !== undefined ? readOptions(get('enum'), get('enumNames')) : readOptions(get('oneOf'));
-        if (typeof options === 'string') return `field "${name}" has ${options}`;
+        if (typeof options === 'string') return { code: 'field-choices-invalid', params: { field } };
         const defaultValue = typeof fallback === 'string' && options.some((option) => option.value === fallback) ? fallback : undefined;
         return { ...base, ...flags, kind: 'choice', options, ...(defaultValue !== undefined ? { defaultValue } : {}) };
       }
@@ -171,11 +198,11 @@ function readField(name: string, schema: unknown, required: boolean): Elicitatio
       return { ...base, ...flags, kind: 'boolean', ...(typeof fallback === 'boolean' ? { defaultValue: fallback } : {}) };
     case 'array': {
       const items = get('items');
-      if (!isRecord(items)) return `field "${name}" is a list without a list of choices`;
+      if (!isRecord(items)) return { code: 'field-choices-invalid', params: { field } };
       const itemEnum = ownData(items, 'enum');
       const itemAnyOf = ownData(items, 'anyOf');
       const options = itemEnum !== undefined ? readOptions(itemEnum) : itemAnyOf !== undefined ? readOptions(itemAnyOf) : 'no choices';
-      if (typeof options === 'string') return `field "${name}" is a list with ${options}`;
+      if (typeof options === 'string') return { code: 'field-choices-invalid', params: { field } };
       const defaults = copyArray(fallback, MAX_OPTIONS);
       const defaultValue = defaults ? defaults.filter((value): value is string => typeof value === 'string' && options.some((option) => option.value === value)) : undefined;
       return {
@@ -189,9 +216,9 @@ function readField(name: string, schema: unknown, required: boolean): Elicitatio
       };
     }
     case 'object':
-      return `field "${name}" is a nested object, which forms do not support`;
+      return { code: 'field-nested', params: { field } };
     default:
-      return typeof type === 'string' ? `field "${name}" has the unknown type "${sanitizeLabel(type, 40).text}"` : `field "${name}" has no type`;
+      return typeof type === 'string' ? { code: 'field-type-unknown', params: { field, type: sanitizeLabel(type, 40).text } } : { code: 'field-unreadable', params: { field } };
   }
 }
 
@@ -332,40 +359,40 @@ export function describeElicitationUrl(value: unknown, options: ElicitationParse
  * declined. Never throws.
  */
 export function parseElicitationRequest(params: unknown, options: ElicitationParseOptions = {}): ElicitationView {
-  if (!isRecord(params)) return { mode: 'invalid', message: '', problems: ['The request is not an object.'] };
+  if (!isRecord(params)) return invalidRequest('', [{ code: 'not-object' }]);
   const rawMessage = ownData(params, 'message');
   const message = sanitizeText(rawMessage, MAX_MESSAGE).text;
   const mode = ownData(params, 'mode');
   if (mode === 'url') {
     const url = describeElicitationUrl(ownData(params, 'url'), options);
-    if (!url) return { mode: 'invalid', message, problems: ['The request has no usable URL.'] };
+    if (!url) return invalidRequest(message, [{ code: 'no-url' }]);
     const id = ownData(params, 'elicitationId');
     return { mode: 'url', message, url, ...(typeof id === 'string' ? { elicitationId: id } : {}) };
   }
-  if (mode !== undefined && mode !== 'form') return { mode: 'invalid', message, problems: [`The mode "${sanitizeLabel(mode, 20).text || typeof mode}" is not known.`] };
+  if (mode !== undefined && mode !== 'form') return invalidRequest(message, [{ code: 'mode-unknown', params: { mode: sanitizeLabel(mode, 20).text || typeof mode } }]);
   const schema = ownData(params, 'requestedSchema');
-  if (!isRecord(schema)) return { mode: 'invalid', message, problems: ['The request has no schema.'] };
+  if (!isRecord(schema)) return invalidRequest(message, [{ code: 'no-schema' }]);
   const type = ownData(schema, 'type');
-  if (type !== undefined && type !== 'object') return { mode: 'invalid', message, problems: ['The schema is not an object schema.'] };
+  if (type !== undefined && type !== 'object') return invalidRequest(message, [{ code: 'schema-not-object' }]);
   const properties = ownData(schema, 'properties');
-  if (!isRecord(properties)) return { mode: 'invalid', message, problems: ['The schema has no properties.'] };
+  if (!isRecord(properties)) return invalidRequest(message, [{ code: 'no-properties' }]);
   let names: string[];
   try {
     names = Object.keys(properties);
   } catch {
-    return { mode: 'invalid', message, problems: ['The schema cannot be read.'] };
+    return invalidRequest(message, [{ code: 'schema-unreadable' }]);
   }
-  if (names.length > MAX_FIELDS) return { mode: 'invalid', message, problems: [`The form has more than ${MAX_FIELDS} fields.`] };
+  if (names.length > MAX_FIELDS) return invalidRequest(message, [{ code: 'too-many-fields', params: { max: MAX_FIELDS } }]);
   const requiredList = copyArray(ownData(schema, 'required'), MAX_FIELDS * 2) ?? [];
   const required = new Set(requiredList.filter((name): name is string => typeof name === 'string'));
   const fields: ElicitationField[] = [];
-  const problems: string[] = [];
+  const problems: RequestProblem[] = [];
   for (const name of names) {
     const field = readField(name, ownData(properties, name), required.has(name));
-    if (typeof field === 'string') problems.push(`The ${field}.`);
+    if ('code' in field) problems.push(field);
     else fields.push(field);
   }
-  if (problems.length > 0) return { mode: 'invalid', message, problems };
+  if (problems.length > 0) return invalidRequest(message, problems);
   return { mode: 'form', message, fields, sensitive: fields.some((field) => field.sensitive) };
 }
 
@@ -398,7 +425,12 @@ export function elicitationValue(values: ElicitationValues | undefined, name: st
 /** The outcome of {@link validateElicitation}. */
 export interface ElicitationValidation {
   ok: boolean;
-  /** A message per field that is not right, by field name. */
+  /** Why each field that is not right is not, by field name: a code with its parameters (`invalid.<code>`). */
+  errorCodes: Record<string, FieldError>;
+  /**
+   * The same in English, by field name.
+   * @deprecated Format `errorCodes` with the message table.
+   */
   errors: Record<string, string>;
   /** Exactly what an accept would send: only the form's fields, typed, empty optional ones left out. */
   content: Record<string, string | number | boolean | string[]>;
@@ -417,14 +449,19 @@ const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\
 export function validateElicitation(view: ElicitationView, values: ElicitationValues): ElicitationValidation {
   // Keyed by field names (server data): null-prototype objects.
   const errors = Object.create(null) as Record<string, string>;
+  const errorCodes = Object.create(null) as Record<string, FieldError>;
   // What is sent is a plain object whose keys are own properties (defined, so `__proto__` is a key).
   const content: Record<string, string | number | boolean | string[]> = {};
   const entries: Array<[string, string | number | boolean | string[]]> = [];
-  if (view.mode !== 'form') return { ok: view.mode === 'url', errors, content };
+  if (view.mode !== 'form') return { ok: view.mode === 'url', errorCodes, errors, content };
   const valuesOf = isRecord(values) ? values : {};
   for (const field of view.fields) {
     const raw = Object.hasOwn(valuesOf, field.name) ? ownData(valuesOf, field.name) : undefined;
-    const fail = (message: string) => defineOwn(errors, field.name, message);
+    const fail = (code: FieldErrorCode, limit?: number) => {
+      const error: FieldError = limit === undefined ? { code } : { code, params: { limit } };
+      defineOwn(errorCodes, field.name, error);
+      defineOwn(errors, field.name, english(fieldErrorMessages, `invalid.${code}`, error.params));
+    };
     const empty = raw === undefined || raw === null || raw === '' || (Array.isArray(raw) && raw.length === 0);
     if (field.kind === 'boolean') {
       // A checkbox always has a value; "required" means it must be answered, which it is.
@@ -432,50 +469,50 @@ export function validateElicitation(view: ElicitationView, values: ElicitationVa
       continue;
     }
     if (empty) {
-      if (field.required) fail('This field is required.');
+      if (field.required) fail('required');
       continue;
     }
     switch (field.kind) {
       case 'text': {
         const value = String(raw);
-        if (field.minLength !== undefined && value.length < field.minLength) fail(`Use at least ${field.minLength} characters.`);
-        else if (field.maxLength !== undefined && value.length > field.maxLength) fail(`Use at most ${field.maxLength} characters.`);
-        else if (field.format === 'email' && !EMAIL.test(value)) fail('Enter an email address.');
-        else if (field.format === 'uri' && !isAbsoluteUrl(value)) fail('Enter a full web address.');
-        else if (field.format === 'date' && !DATE.test(value)) fail('Enter a date (YYYY-MM-DD).');
-        else if (field.format === 'date-time' && !DATE_TIME.test(value)) fail('Enter a date and time.');
+        if (field.minLength !== undefined && value.length < field.minLength) fail('min-length', field.minLength);
+        else if (field.maxLength !== undefined && value.length > field.maxLength) fail('max-length', field.maxLength);
+        else if (field.format === 'email' && !EMAIL.test(value)) fail('email');
+        else if (field.format === 'uri' && !isAbsoluteUrl(value)) fail('uri');
+        else if (field.format === 'date' && !DATE.test(value)) fail('date');
+        else if (field.format === 'date-time' && !DATE_TIME.test(value)) fail('date-time');
         else entries.push([field.name, value]);
         break;
       }
       case 'number':
       case 'integer': {
         const value = typeof raw === 'number' ? raw : Number(String(raw).trim());
-        if (!Number.isFinite(value)) fail('Enter a number.');
-        else if (field.kind === 'integer' && !Number.isInteger(value)) fail('Enter a whole number.');
-        else if (field.minimum !== undefined && value < field.minimum) fail(`Enter ${field.minimum} or more.`);
-        else if (field.maximum !== undefined && value > field.maximum) fail(`Enter ${field.maximum} or less.`);
+        if (!Number.isFinite(value)) fail('number');
+        else if (field.kind === 'integer' && !Number.isInteger(value)) fail('integer');
+        else if (field.minimum !== undefined && value < field.minimum) fail('minimum', field.minimum);
+        else if (field.maximum !== undefined && value > field.maximum) fail('maximum', field.maximum);
         else entries.push([field.name, value]);
         break;
       }
       case 'choice': {
         const value = String(raw);
-        if (!field.options!.some((option) => option.value === value)) fail('Choose one of the options.');
+        if (!field.options!.some((option) => option.value === value)) fail('choice');
         else entries.push([field.name, value]);
         break;
       }
       case 'choices': {
         const list = (Array.isArray(raw) ? raw : [raw]).map(String);
         const chosen = field.options!.filter((option) => list.includes(option.value)).map((option) => option.value);
-        if (chosen.length !== new Set(list).size) fail('Choose only from the options.');
-        else if (field.minItems !== undefined && chosen.length < field.minItems) fail(`Choose at least ${field.minItems}.`);
-        else if (field.maxItems !== undefined && chosen.length > field.maxItems) fail(`Choose at most ${field.maxItems}.`);
+        if (chosen.length !== new Set(list).size) fail('choices');
+        else if (field.minItems !== undefined && chosen.length < field.minItems) fail('min-items', field.minItems);
+        else if (field.maxItems !== undefined && chosen.length > field.maxItems) fail('max-items', field.maxItems);
         else entries.push([field.name, chosen]);
         break;
       }
     }
   }
   for (const [name, value] of entries) defineOwn(content, name, value);
-  return { ok: Object.keys(errors).length === 0, errors, content };
+  return { ok: Object.keys(errors).length === 0, errorCodes, errors, content };
 }
 
 function isAbsoluteUrl(value: string): boolean {

@@ -10,6 +10,7 @@ import { isRecord } from '../shared/issues.js';
 import { UNREADABLE, copyArray, defineOwn, ownData, snapshotData } from '../shared/read.js';
 import { sanitizeLabel, sanitizeText } from '../text/sanitize.js';
 import { formatPreview } from '../tool/arguments.js';
+import { english, problemMessages, type MessageRef, type RequestProblemCode } from '../text/messages.js';
 
 /** One message the server wants sent to the model. */
 export interface SamplingMessageView {
@@ -26,8 +27,14 @@ export interface SamplingToolView {
 
 /** A sampling request as the review shows it. */
 export interface SamplingView {
-  /** False when the request cannot be shown faithfully; see `problems`. */
+  /** False when the request cannot be shown faithfully; see `problemCodes`. */
   valid: boolean;
+  /** Why it cannot be shown, as codes (`problem.<code>` in the message table). */
+  problemCodes: Array<MessageRef<RequestProblemCode>>;
+  /**
+   * The same in English.
+   * @deprecated Format `problemCodes` with the message table.
+   */
   problems: string[];
   messages: SamplingMessageView[];
   systemPrompt: string | undefined;
@@ -72,8 +79,14 @@ function blocksOf(content: unknown): unknown[] {
 /** Reads a `sampling/createMessage` request. Never throws. */
 export function parseSamplingRequest(params: unknown): SamplingView {
   const problems: string[] = [];
+  const problemCodes: Array<MessageRef<RequestProblemCode>> = [];
+  const problem = (code: RequestProblemCode, params?: { max: number }) => {
+    problemCodes.push(params ? { code, params } : { code });
+    problems.push(english(problemMessages, `problem.${code}`, params));
+  };
   const view: SamplingView = {
     valid: true,
+    problemCodes,
     problems,
     messages: [],
     systemPrompt: undefined,
@@ -87,15 +100,18 @@ export function parseSamplingRequest(params: unknown): SamplingView {
     includeContext: undefined,
     tools: [],
   };
-  if (!isRecord(params)) return { ...view, valid: false, problems: ['The request is not an object.'] };
+  if (!isRecord(params)) {
+    problem('not-object');
+    return { ...view, valid: false };
+  }
   const messages = copyArray(get(params, 'messages'), MAX_MESSAGES + 1);
-  if (!messages || messages.length === 0) problems.push('The request has no messages.');
-  else if (messages.length > MAX_MESSAGES) problems.push(`The request has more than ${MAX_MESSAGES} messages.`);
+  if (!messages || messages.length === 0) problem('no-messages');
+  else if (messages.length > MAX_MESSAGES) problem('too-many-messages', { max: MAX_MESSAGES });
   else {
     for (const message of messages) {
       const role = get(message, 'role');
       if (role !== 'user' && role !== 'assistant') {
-        problems.push('A message has no role of "user" or "assistant".');
+        problem('message-role');
         continue;
       }
       view.messages.push({ role, content: blocksOf(get(message, 'content')) });
@@ -104,7 +120,7 @@ export function parseSamplingRequest(params: unknown): SamplingView {
   const systemPrompt = str(get(params, 'systemPrompt'));
   view.systemPrompt = systemPrompt === undefined ? undefined : sanitizeText(systemPrompt, SYSTEM_PROMPT_MAX).text;
   view.maxTokens = num(get(params, 'maxTokens'));
-  if (view.maxTokens === undefined) problems.push('The request has no maxTokens.');
+  if (view.maxTokens === undefined) problem('no-max-tokens');
   view.temperature = num(get(params, 'temperature'));
   view.stopSequences = (copyArray(get(params, 'stopSequences'), 32) ?? []).filter((item): item is string => typeof item === 'string');
   view.includeContext = str(get(params, 'includeContext'));

@@ -16,10 +16,13 @@
  *    clauses end at `.`, `;`, `!`, `?`, line breaks and parentheses.
  */
 import { foldConfusables, normalizeText, splitWords } from '../text/normalize.js';
+import type { SensitiveKind } from '../text/messages.js';
 
 /** One kind of secret, with its terms per language (words as `splitWords` gives them). */
 export interface SensitiveTerm {
-  /** What the warning calls it. */
+  /** The kind's code (`sensitive.<id>` in the message table). */
+  id: SensitiveKind;
+  /** Its English name. */
   label: string;
   /** Terms by language code (`en`, `de`, …); CJK terms are matched as substrings. */
   terms: Readonly<Record<string, readonly string[]>>;
@@ -28,7 +31,7 @@ export interface SensitiveTerm {
 /** Every kind of secret the detection knows, with its terms in several languages. */
 export const SENSITIVE_TERM_LIST: readonly SensitiveTerm[] = [
   {
-    label: 'password',
+    id: 'password', label: 'password',
     terms: {
       en: ['password', 'passwd', 'passcode', 'pwd', 'pass code'],
       de: ['passwort', 'kennwort', 'geheimzahl'],
@@ -43,9 +46,9 @@ export const SENSITIVE_TERM_LIST: readonly SensitiveTerm[] = [
       ko: ['비밀번호', '암호'],
     },
   },
-  { label: 'passphrase', terms: { en: ['passphrase', 'pass phrase'] } },
+  { id: 'passphrase', label: 'passphrase', terms: { en: ['passphrase', 'pass phrase'] } },
   {
-    label: 'recovery phrase',
+    id: 'recovery-phrase', label: 'recovery phrase',
     terms: {
       en: ['seed phrase', 'recovery phrase', 'mnemonic', 'seed words', 'secret phrase', 'wallet seed', 'recovery code', 'backup code'],
       de: ['wiederherstellungsphrase', 'seed phrase'],
@@ -55,13 +58,13 @@ export const SENSITIVE_TERM_LIST: readonly SensitiveTerm[] = [
       ja: ['リカバリーフレーズ'],
     },
   },
-  { label: 'secret', terms: { en: ['secret', 'client secret'], de: ['geheimnis'], es: ['secreto'], fr: ['code secret'] } },
-  { label: 'token', terms: { en: ['token', 'access token', 'auth token', 'bearer token', 'refresh token'] } },
-  { label: 'API key', terms: { en: ['api key', 'apikey', 'access key', 'secret key'], de: ['api schlüssel', 'api schluessel'] } },
-  { label: 'credential', terms: { en: ['credential'], de: ['zugangsdaten'], es: ['credencial', 'credenciales'], fr: ['identifiants'] } },
-  { label: 'private key', terms: { en: ['private key', 'ssh key', 'signing key'], de: ['privater schlüssel'], zh: ['私钥'], ja: ['秘密鍵'] } },
+  { id: 'secret', label: 'secret', terms: { en: ['secret', 'client secret'], de: ['geheimnis'], es: ['secreto'], fr: ['code secret'] } },
+  { id: 'token', label: 'token', terms: { en: ['token', 'access token', 'auth token', 'bearer token', 'refresh token'] } },
+  { id: 'api-key', label: 'API key', terms: { en: ['api key', 'apikey', 'access key', 'secret key'], de: ['api schlüssel', 'api schluessel'] } },
+  { id: 'credential', label: 'credential', terms: { en: ['credential'], de: ['zugangsdaten'], es: ['credencial', 'credenciales'], fr: ['identifiants'] } },
+  { id: 'private-key', label: 'private key', terms: { en: ['private key', 'ssh key', 'signing key'], de: ['privater schlüssel'], zh: ['私钥'], ja: ['秘密鍵'] } },
   {
-    label: 'one-time code',
+    id: 'one-time-code', label: 'one-time code',
     terms: {
       en: ['one time code', 'one time password', 'one time pin', 'otp', 'totp', '2fa', '2fa code', 'mfa code', 'verification code', 'security code'],
       de: ['bestätigungscode', 'einmalpasswort'],
@@ -71,9 +74,9 @@ export const SENSITIVE_TERM_LIST: readonly SensitiveTerm[] = [
       ja: ['認証コード', 'ワンタイムパスワード'],
     },
   },
-  { label: 'PIN', terms: { en: ['pin', 'pin code', 'pin number'], de: ['pin'], ru: ['пин', 'пин код'] } },
+  { id: 'pin', label: 'PIN', terms: { en: ['pin', 'pin code', 'pin number'], de: ['pin'], ru: ['пин', 'пин код'] } },
   {
-    label: 'card number',
+    id: 'card-number', label: 'card number',
     terms: {
       en: ['card number', 'credit card', 'debit card', 'cvv', 'cvc', 'cvv2', 'card security code'],
       de: ['kreditkartennummer', 'kartennummer', 'kreditkarte'],
@@ -82,11 +85,11 @@ export const SENSITIVE_TERM_LIST: readonly SensitiveTerm[] = [
     },
   },
   {
-    label: 'IBAN or account number',
+    id: 'account-number', label: 'IBAN or account number',
     terms: { en: ['iban', 'bank account', 'account number', 'routing number', 'sort code'], de: ['kontonummer', 'bankverbindung'], es: ['cuenta bancaria', 'número de cuenta'], fr: ['numéro de compte', 'compte bancaire'] },
   },
   {
-    label: 'SSN or national id',
+    id: 'national-id', label: 'SSN or national id',
     terms: {
       en: ['ssn', 'social security', 'social security number', 'national id', 'national identity', 'national identification', 'national insurance', 'passport number', 'tax id'],
       de: ['sozialversicherungsnummer', 'steuer id', 'steueridentifikationsnummer', 'ausweisnummer'],
@@ -166,13 +169,25 @@ function matchText(value: unknown, negatable: boolean): number {
   return best;
 }
 
-/** The kind of secret a field's name, title, description or format asks for, or `undefined`. See the module's rule. */
-export function sensitiveTerm(field: { name?: unknown; title?: unknown; description?: unknown; format?: unknown }): string | undefined {
+function matchField(field: { name?: unknown; title?: unknown; description?: unknown; format?: unknown }): SensitiveTerm | undefined {
   for (const [text, negatable] of [[field.name, false], [field.format, false], [field.title, true], [field.description, true]] as const) {
     const kind = matchText(text, negatable);
-    if (kind >= 0) return SENSITIVE_TERM_LIST[kind]!.label;
+    if (kind >= 0) return SENSITIVE_TERM_LIST[kind];
   }
   return undefined;
+}
+
+/** The kind of secret a field's name, title, description or format asks for, or `undefined`. See the module's rule. */
+export function sensitiveKind(field: { name?: unknown; title?: unknown; description?: unknown; format?: unknown }): SensitiveKind | undefined {
+  return matchField(field)?.id;
+}
+
+/**
+ * The English name of the kind of secret a field asks for, or `undefined`.
+ * @deprecated Use `sensitiveKind` and show it through the message table (`sensitive.<kind>`).
+ */
+export function sensitiveTerm(field: { name?: unknown; title?: unknown; description?: unknown; format?: unknown }): string | undefined {
+  return matchField(field)?.label;
 }
 
 /**

@@ -1,6 +1,7 @@
 import { isRecord } from '../shared/issues.js';
 import { UNREADABLE, copyArray, ownData } from '../shared/read.js';
 import { sanitizeLabel } from '../text/sanitize.js';
+import { formatMessage, type Locale } from '../text/format.js';
 import { TOOL_NAME_MAX_LENGTH, annotationFingerprint, resolveToolHints, snapshotTool, toolRisk, type ResolvedToolHints, type ToolFingerprint, type ToolHintName, type ToolRisk } from './tool-hints.js';
 
 /** A part of a tool's fingerprint (what changed since it was approved). */
@@ -76,7 +77,7 @@ export const defaultReasonLabels: Record<DecisionReasonCode, string> = {
   destructive: 'This tool may delete or overwrite data.',
   modifies: 'This tool may change data.',
   'open-world': 'This tool may reach systems outside this app.',
-  'hints-assumed': 'The server did not say {hints}, so the cautious answer is assumed.',
+  'hints-assumed': 'The server did not say {hints, list, or}, so the cautious answer is assumed.',
   'always-confirm-mode': 'Every tool call needs approval in this session.',
   'read-only-mode': 'Only read-only tools may run in this session.',
   'offline-mode': 'Tools that reach outside this app are turned off.',
@@ -85,7 +86,7 @@ export const defaultReasonLabels: Record<DecisionReasonCode, string> = {
   'host-allowed': 'This tool is allowed to run without asking.',
   'trusted-read-only': 'A trusted server says this tool only reads.',
   remembered: 'You allowed this tool earlier in this conversation.',
-  'annotations-changed': 'This tool changed since you allowed it (its {changes}).',
+  'annotations-changed': 'This tool changed since you allowed it (its {changes, list, or}).',
   'retry-idempotent': 'A trusted server says repeating this call has no extra effect.',
   'server-removed': 'This server is no longer in this app’s configuration, so its tools cannot run.',
   tainted: 'Content from outside this app has entered the conversation, so writes and outside calls need your approval.',
@@ -110,7 +111,7 @@ export const defaultReasonLabels: Record<DecisionReasonCode, string> = {
   'approval-not-asked': 'This approval does not answer a question asked in this chat for this server, tool and input, so nothing ran.',
   'approval-invalid': 'This approval could not be verified (its signature is missing or does not match), so nothing ran.',
   'store-unavailable': 'This chat’s consent state could not be read or saved, so nothing ran. Try again shortly.',
-  'tool-shadowed': 'Another server offers a tool with this name, or one that looks the same ({servers}): check that this is the server you mean.',
+  'tool-shadowed': 'Another server offers a tool with this name, or one that looks the same ({servers, list, or}): check that this is the server you mean.',
   'server-look-alike': 'This server’s name looks like {server}’s, but it is a different server.',
 };
 
@@ -133,18 +134,84 @@ export const defaultChangeLabels: Record<ToolFingerprintPart, string> = {
   ui: 'app view',
 };
 
-/** One reason, with a code for machines and text for people. */
+/** One reason: a code with its parameters; people read it formatted from the message table ({@link formatReason}). */
 export interface DecisionReason {
   code: DecisionReasonCode;
+  /**
+   * The reason in English (or in the host's `reasonLabels`).
+   * @deprecated Format the code with `formatReason` and the message table, so it follows the host's language.
+   */
   text: string;
   /** For `hints-assumed`: the hints that were assumed and matter for this call. */
   hints?: readonly ToolHintName[] | undefined;
+  /** For `annotations-changed`: the parts of the tool that changed. */
+  changes?: readonly ToolFingerprintPart[] | undefined;
+  /** For `tool-shadowed`: the other servers that offer this name (their display names). */
+  servers?: readonly string[] | undefined;
+  /** For `server-look-alike`: the configured server this one's name looks like. */
+  server?: string | undefined;
+  /**
+   * The words another policy gave for this decision (e.g. the AI SDK route's
+   * reason on a denied part): shown as they are, never read as a template.
+   */
+  said?: string | undefined;
+  /**
+   * The host's own template for this code, from the deprecated `reasonLabels`.
+   * @deprecated Translate through the message table (`labels`) instead.
+   */
+  template?: string | undefined;
+}
+
+/** The message-table keys of reasons, assumed hints and changed parts. */
+export type ReasonMessages = { [K in DecisionReasonCode as `reason.${K}`]: string } & { [K in ToolHintName as `assumedHint.${K}`]: string } & { [K in ToolFingerprintPart as `changed.${K}`]: string };
+
+function prefixed<P extends string, K extends string>(prefix: P, table: Record<K, string>): { [Q in K as `${P}${Q}`]: string } {
+  const out = {} as Record<string, string>;
+  for (const key of Object.keys(table) as K[]) out[prefix + key] = table[key];
+  return out as { [Q in K as `${P}${Q}`]: string };
+}
+
+/** English for every reason, assumed hint and changed part, as message-table entries. */
+export const reasonMessages: ReasonMessages = { ...prefixed('reason.', defaultReasonLabels), ...prefixed('assumedHint.', defaultAssumedHintLabels), ...prefixed('changed.', defaultChangeLabels) };
+
+// The deprecated `reasonLabels` wrote `{hints}` for the "x or y" list; the table says it with `{hints, list, or}`.
+const legacyTemplate = (template: string) => template.replace(/\{(hints|changes|servers)\}/g, '{$1, list, or}');
+
+/**
+ * A reason in a person's words: the message table's template for its code
+ * (a host's translation, else the host's deprecated `reasonLabels`, else
+ * English), filled with its parameters in the locale ("x, y or z" from
+ * `Intl.ListFormat`). A code the table does not know keeps its own text.
+ */
+export function formatReason(
+  reason: Pick<DecisionReason, 'code' | 'text' | 'hints' | 'changes' | 'servers' | 'server' | 'template' | 'said'>,
+  messages?: Partial<ReasonMessages> | undefined,
+  locale?: Locale,
+): string {
+  if (typeof reason.said === 'string') return reason.said;
+  const table: Partial<ReasonMessages> = messages ?? reasonMessages;
+  const word = (key: keyof ReasonMessages): string => (Object.hasOwn(table, key) ? table[key] : undefined) ?? reasonMessages[key] ?? '';
+  const key = `reason.${reason.code}` as keyof ReasonMessages;
+  if (!Object.hasOwn(reasonMessages, key)) return typeof reason.text === 'string' ? reason.text : '';
+  const own = Object.hasOwn(table, key) ? table[key] : undefined;
+  // A host's translation wins; a reason made with the deprecated reasonLabels keeps that text over the English default.
+  const template = own !== undefined && own !== reasonMessages[key] ? own : typeof reason.template === 'string' ? legacyTemplate(reason.template) : reasonMessages[key];
+  return formatMessage(
+    template,
+    {
+      hints: (reason.hints ?? []).map((hint) => word(`assumedHint.${hint}`)),
+      changes: (reason.changes ?? []).map((part) => word(`changed.${part}`)),
+      servers: reason.servers ?? [],
+      server: reason.server ?? '',
+    },
+    locale,
+  );
 }
 
 /** A reason with the host's text for it, or the default. */
 export function decisionReason(code: DecisionReasonCode, labels?: Partial<Record<DecisionReasonCode, string>> | undefined): DecisionReason {
   const custom = isRecord(labels) ? ownData(labels, code) : undefined;
-  return { code, text: typeof custom === 'string' ? custom : defaultReasonLabels[code] };
+  return typeof custom === 'string' ? { code, text: custom, template: custom } : { code, text: defaultReasonLabels[code] };
 }
 
 /** Who settled a call. */
@@ -233,11 +300,6 @@ export function assumedHints(hints: ResolvedToolHints, options: { retry?: boolea
   return out;
 }
 
-function joinWords(words: readonly string[]): string {
-  if (words.length <= 1) return words[0] ?? '';
-  return `${words.slice(0, -1).join(', ')} or ${words[words.length - 1]}`;
-}
-
 // Reasons that make a call ask whatever the hints say.
 const FORCING: ReadonlySet<DecisionReasonCode> = new Set<DecisionReasonCode>([
   'tool-shadowed',
@@ -284,24 +346,25 @@ export function decideToolCall(input: DecisionInput): ToolDecision {
   const changed = changedValue === true || (Array.isArray(changedValue) && changedValue.length > 0) || changedValue === UNREADABLE;
   const labelsValue = ownData(input, 'reasonLabels');
   const labels = isRecord(labelsValue) ? labelsValue : undefined;
-  const text = (code: DecisionReasonCode): string => {
-    const custom = labels ? ownData(labels, code) : undefined;
-    return typeof custom === 'string' ? custom : defaultReasonLabels[code];
+  const custom = (code: DecisionReasonCode): string | undefined => {
+    const value = labels ? ownData(labels, code) : undefined;
+    return typeof value === 'string' ? value : undefined;
   };
   const reasons: DecisionReason[] = [];
   const add = (code: DecisionReasonCode) => {
-    if (code === 'hints-assumed') {
-      const assumed = assumedHints(hints, { retry });
-      reasons.push({ code, text: text(code).replace('{hints}', joinWords(assumed.map((hint) => defaultAssumedHintLabels[hint]))), hints: assumed });
-    } else if (code === 'tool-shadowed') {
-      const others = (copyArray(ownData(input, 'shadowedBy'), 16) ?? []).map((name) => safeName(name, 80)).filter(Boolean);
-      reasons.push({ code, text: text(code).replace('{servers}', joinWords(others)) });
-    } else if (code === 'server-look-alike') {
-      reasons.push({ code, text: text(code).replace('{server}', safeName(ownData(input, 'lookAlikeOf'), 80)) });
-    } else if (code === 'annotations-changed') {
-      const parts = Array.isArray(changedValue) && changedValue.length > 0 ? (changedValue as Array<keyof typeof defaultChangeLabels>) : ['annotations' as const];
-      reasons.push({ code, text: text(code).replace('{changes}', joinWords(parts.map((part) => defaultChangeLabels[part] ?? String(part)))) });
-    } else reasons.push({ code, text: text(code) });
+    const reason: DecisionReason = { code, text: '' };
+    if (code === 'hints-assumed') reason.hints = assumedHints(hints, { retry });
+    else if (code === 'tool-shadowed') reason.servers = (copyArray(ownData(input, 'shadowedBy'), 16) ?? []).map((name) => safeName(name, 80)).filter(Boolean);
+    else if (code === 'server-look-alike') reason.server = safeName(ownData(input, 'lookAlikeOf'), 80);
+    else if (code === 'annotations-changed') {
+      const parts = Array.isArray(changedValue) ? (changedValue as ToolFingerprintPart[]).filter((part) => typeof part === 'string' && Object.hasOwn(defaultChangeLabels, part)) : [];
+      reason.changes = parts.length > 0 ? parts : ['annotations'];
+    }
+    const template = custom(code);
+    if (template !== undefined) reason.template = template;
+    // The deprecated English (or reasonLabels) text, formatted once from the same template.
+    reason.text = formatReason(reason, reasonMessages, 'en');
+    reasons.push(reason);
   };
   const result = (action: DecisionAction, decidedBy: ToolDecision['decidedBy'] = 'policy'): ToolDecision => ({ action, risk, reasons, hints, trust, mode, decidedBy });
 

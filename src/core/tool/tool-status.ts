@@ -3,6 +3,7 @@ import { sanitizeText } from '../text/sanitize.js';
 import { isRecord } from '../shared/issues.js';
 import { UNREADABLE, ownData } from '../shared/read.js';
 import type { CallToolResult } from '../shared/types.js';
+import type { ToolCallErrorCode } from '../text/messages.js';
 
 /** MCP progress from `notifications/progress`. */
 export interface ToolCallProgress {
@@ -26,7 +27,11 @@ export type ToolCallStatus =
   /** The call waits for the person's answer (a task's `input_required`, or a 2026-07-28 `input_required` result). */
   | { type: 'input-required'; message?: string | undefined; task?: ToolTaskInfo | undefined }
   | { type: 'success'; result: CallToolResult }
-  | { type: 'error'; result?: CallToolResult | undefined; message?: string | undefined; task?: ToolTaskInfo | undefined }
+  /**
+   * `message` is the server's (or the SDK's) words; `code` says why in this
+   * app's words, formatted from the message table (`status.<code>`).
+   */
+  | { type: 'error'; result?: CallToolResult | undefined; message?: string | undefined; code?: ToolCallErrorCode | undefined; task?: ToolTaskInfo | undefined }
   | { type: 'blocked'; reasons: readonly DecisionReason[] }
   | { type: 'denied' }
   | { type: 'cancelled'; message?: string | undefined; task?: ToolTaskInfo | undefined };
@@ -60,17 +65,17 @@ export function progressFraction(progress: ToolCallProgress | undefined): number
  * setStatus(toolCallStatusFromResult(await client.callTool({ name, arguments: args })));
  */
 export function toolCallStatusFromResult(result: unknown): ToolCallStatus {
-  if (!isRecord(result)) return { type: 'error', message: 'The server returned a result this app cannot read.' };
+  if (!isRecord(result)) return { type: 'error', code: 'result-unreadable' };
   // Protocol 2026-07-28: only a `complete` result is final; `input_required` waits for the person.
   const resultType = ownData(result, 'resultType');
   if (resultType === 'input_required') return { type: 'input-required' };
-  if (resultType !== undefined && resultType !== 'complete') return { type: 'error', message: 'The server returned a result this app does not know.' };
+  if (resultType !== undefined && resultType !== 'complete') return { type: 'error', code: 'result-unknown' };
   const content = ownData(result, 'content');
   if (!Array.isArray(content)) {
     // The SDK's compatibility shape for very old servers: { toolResult }.
     const legacy = ownData(result, 'toolResult');
     if (legacy !== undefined && legacy !== UNREADABLE) return { type: 'success', result: { content: [], structuredContent: legacy } };
-    return { type: 'error', message: 'The server returned a result without content.' };
+    return { type: 'error', code: 'result-no-content' };
   }
   const normalized = result as unknown as CallToolResult;
   return ownData(result, 'isError') === true ? { type: 'error', result: normalized } : { type: 'success', result: normalized };
@@ -78,7 +83,7 @@ export function toolCallStatusFromResult(result: unknown): ToolCallStatus {
 
 /** The status for a call that threw (network, timeout, protocol error); `cancelled` for an `AbortError` (the call was aborted). */
 export function toolCallStatusFromError(error: unknown): ToolCallStatus {
-  let message = 'The call failed.';
+  let message: string | undefined;
   let aborted = false;
   try {
     if (error instanceof Error && error.message) message = error.message;
@@ -86,9 +91,10 @@ export function toolCallStatusFromError(error: unknown): ToolCallStatus {
     // An aborted call (the host's AbortSignal, or the person's Stop) was cancelled, not failed.
     aborted = typeof error === 'object' && error !== null && (error as { name?: unknown }).name === 'AbortError';
   } catch {
-    // Keep the generic message.
+    // Keep the generic code.
   }
-  return aborted ? { type: 'cancelled', message } : { type: 'error', message };
+  if (aborted) return message === undefined ? { type: 'cancelled' } : { type: 'cancelled', message };
+  return message === undefined ? { type: 'error', code: 'call-failed' } : { type: 'error', message };
 }
 
 /**
@@ -140,7 +146,7 @@ function isTerminalStatus(previous: ToolCallStatus): boolean {
 export function toolCallStatusFromTask(task: unknown, previous?: ToolCallStatus): ToolCallStatus {
   const taskId = ownData(task, 'taskId');
   const status = ownData(task, 'status');
-  if (typeof taskId !== 'string' || !TASK_STATUSES.has(status)) return { type: 'error', message: 'The server sent a task this app cannot read.' };
+  if (typeof taskId !== 'string' || !TASK_STATUSES.has(status)) return { type: 'error', code: 'task-unreadable' };
   const raw = ownData(task, 'statusMessage');
   // Server text: direction and invisible characters shown, length bounded.
   const message = typeof raw === 'string' ? sanitizeText(raw, TASK_MESSAGE_MAX_LENGTH).text : undefined;
@@ -155,7 +161,7 @@ export function toolCallStatusFromTask(task: unknown, previous?: ToolCallStatus)
     case 'input_required':
       return { type: 'input-required', task: info, ...(info.statusMessage ? { message: info.statusMessage } : {}) };
     case 'failed':
-      return { type: 'error', message: info.statusMessage ?? 'The task failed.', task: info };
+      return info.statusMessage ? { type: 'error', message: info.statusMessage, task: info } : { type: 'error', code: 'task-failed', task: info };
     case 'cancelled':
       return { type: 'cancelled', task: info, ...(info.statusMessage ? { message: info.statusMessage } : {}) };
     default:

@@ -59,20 +59,22 @@ describe('parseElicitationRequest — form mode', () => {
     expect(initial).toMatchObject({ firstLine: 'It was a dark and stormy night.', integer: 42, number: 3.14, untitledSingleSelectEnum: 'Monica', untitledMultipleSelectEnum: ['Guitar'] });
   });
 
-  it.each<[string, unknown, RegExp]>([
-    ['a nested object', { requestedSchema: { type: 'object', properties: { address: { type: 'object', properties: {} } } } }, /nested object/],
-    ['an unknown type', { requestedSchema: { type: 'object', properties: { x: { type: 'color' } } } }, /unknown type "color"/],
-    ['a field without a type', { requestedSchema: { type: 'object', properties: { x: {} } } }, /no type/],
-    ['no schema', { message: 'hi' }, /no schema/],
-    ['not an object', 'nope', /not an object/],
-    ['an array of objects', { requestedSchema: { type: 'object', properties: { x: { type: 'array', items: { type: 'object' } } } } }, /list with no choices/],
-    ['choices that are not strings', { requestedSchema: { type: 'object', properties: { x: { type: 'string', enum: [1, 2] } } } }, /not a string/],
-    ['an unknown mode', { mode: 'voice' }, /not known/],
-    ['a URL that is not a URL', { mode: 'url', url: 'not a url', message: 'x' }, /no usable URL/],
-  ])('gives a clear error state for %s, never a crash', (_name, params, problem) => {
+  it.each<[string, unknown, unknown, RegExp]>([
+    ['a nested object', { requestedSchema: { type: 'object', properties: { address: { type: 'object', properties: {} } } } }, { code: 'field-nested', params: { field: 'address' } }, /"address" is nested/],
+    ['an unknown type', { requestedSchema: { type: 'object', properties: { x: { type: 'color' } } } }, { code: 'field-type-unknown', params: { field: 'x', type: 'color' } }, /type this form cannot show \(color\)/],
+    ['a field without a type', { requestedSchema: { type: 'object', properties: { x: {} } } }, { code: 'field-unreadable', params: { field: 'x' } }, /"x" cannot be read/],
+    ['no schema', { message: 'hi' }, { code: 'no-schema' }, /no schema/],
+    ['not an object', 'nope', { code: 'not-object' }, /not an object/],
+    ['an array of objects', { requestedSchema: { type: 'object', properties: { x: { type: 'array', items: { type: 'object' } } } } }, { code: 'field-choices-invalid', params: { field: 'x' } }, /choices that cannot be read/],
+    ['choices that are not strings', { requestedSchema: { type: 'object', properties: { x: { type: 'string', enum: [1, 2] } } } }, { code: 'field-choices-invalid', params: { field: 'x' } }, /choices that cannot be read/],
+    ['an unknown mode', { mode: 'voice' }, { code: 'mode-unknown', params: { mode: 'voice' } }, /"voice" is not known/],
+    ['a URL that is not a URL', { mode: 'url', url: 'not a url', message: 'x' }, { code: 'no-url' }, /no usable URL/],
+  ])('gives a clear error state for %s, never a crash: a code with its parameters, and the English beside it', (_name, params, code, english) => {
     const view = parseElicitationRequest(params);
     expect(view.mode).toBe('invalid');
-    expect((view as Extract<ElicitationView, { mode: 'invalid' }>).problems.join(' ')).toMatch(problem);
+    const invalid = view as Extract<ElicitationView, { mode: 'invalid' }>;
+    expect(invalid.problemCodes).toEqual([code]);
+    expect(invalid.problems.join(' ')).toMatch(english);
   });
 
   it('a request without a mode is a form (the 2025-06-18 shape)', () => {

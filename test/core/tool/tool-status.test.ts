@@ -7,7 +7,7 @@ describe('toolCallStatusFromError', () => {
   it('a failure is an error with its message; an aborted call (AbortError: the host aborted it, or the person pressed Stop) is cancelled', () => {
     expect(toolCallStatusFromError(new Error('Operation failed'))).toEqual({ type: 'error', message: 'Operation failed' });
     expect(toolCallStatusFromError('boom')).toEqual({ type: 'error', message: 'boom' });
-    expect(toolCallStatusFromError(undefined)).toEqual({ type: 'error', message: 'The call failed.' });
+    expect(toolCallStatusFromError(undefined)).toEqual({ type: 'error', code: 'call-failed' });
     const abort = new AbortController();
     abort.abort();
     expect(toolCallStatusFromError(abort.signal.reason)).toMatchObject({ type: 'cancelled' });
@@ -18,7 +18,7 @@ describe('toolCallStatusFromError', () => {
 
   it('property: never throws, whatever was thrown (hostile getters included)', () => {
     const hostile = new Proxy({}, { get: () => { throw new Error('trap'); } });
-    expect(toolCallStatusFromError(hostile)).toEqual({ type: 'error', message: 'The call failed.' });
+    expect(toolCallStatusFromError(hostile)).toEqual({ type: 'error', code: 'call-failed' });
     fc.assert(
       fc.property(fc.anything(), (thrown) => {
         const status = toolCallStatusFromError(thrown);

@@ -4,7 +4,7 @@
  * fields, and, for a form that asks for something that looks like a secret,
  * the person's acknowledgement; a URL is only accepted when it may be opened.
  */
-import { elicitationNeedsAcknowledgement, parseElicitationRequest, validateElicitation, type ElicitationAnswer, type ElicitationValues, type ElicitationView } from '../../requests/elicitation.js';
+import { elicitationNeedsAcknowledgement, invalidRequest, parseElicitationRequest, validateElicitation, type ElicitationAnswer, type ElicitationValues, type ElicitationView } from '../../requests/elicitation.js';
 import { decideServerRequest, type ServerRequestDecision, type ServerRequestRecord } from '../../requests/server-requests.js';
 import { isRecord } from '../../shared/issues.js';
 import { ownData, snapshotData } from '../../shared/read.js';
@@ -39,7 +39,7 @@ export function readElicitationRequest(context: ConsentContext, raw: unknown): E
     // Read once: the form, its validation and the record all come from one plain copy.
     view = parseElicitationRequest(snapshotData(ownData(raw, 'params')), { registrableDomain: context.registrableDomain });
   } catch {
-    view = { mode: 'invalid', message: '', problems: ['The request could not be read.'] };
+    view = invalidRequest('', [{ code: 'unreadable' }]);
   }
   return {
     serverId: textOf(raw, 'serverId') ?? '',

@@ -1,0 +1,318 @@
+// The pseudo-locale check: every value of the default message table is
+// replaced by a marker, then every component is rendered in its main states.
+// What a person reads (text, aria-label, title, alt, placeholder, accessible
+// descriptions) may hold only markers, server data, numbers and what `Intl`
+// formatted. Any other word is English fixed somewhere outside the table.
+import { act, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ReactNode } from 'react';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  ContentBlocks,
+  ElicitationDialog,
+  Freshness,
+  LabelsProvider,
+  SamplingReview,
+  ToolApprovalProvider,
+  ToolBadges,
+  ToolCallCard,
+  ToolConfirmDialog,
+  ToolResult,
+  ToolSummary,
+  createApprovalController,
+  decideServerRequest,
+  decideToolCall,
+  defaultLabels,
+  toolCallStatusFromError,
+  toolCallStatusFromResult,
+  toolCallStatusFromTask,
+  type Labels,
+  type ToolCallStatus,
+} from '../../src/index.js';
+import { parseElicitationRequest, parseSamplingRequest, parseSamplingResult } from '../../src/core/index.js';
+import { FIXED_NOW, dated, everyType, errorResult, malformed, mixedAudience, prioritised } from '../fixtures/content.js';
+import { everythingElicitation, everythingSampling, richSampling, sensitiveElicitation, urlElicitation } from '../fixtures/server-requests.js';
+import { bareTool, createEntitiesTool, deleteEntitiesTool, fetchTool, readFileTool } from '../fixtures/tools.js';
+
+/** A marker that keeps the template's placeholders (and plural branches), so filled-in server data still shows. */
+function pseudo(key: string, template: string): string {
+  // Plural and select messages keep their structure; each branch becomes a marker.
+  if (/\{\w+, (plural|select),/.test(template)) return template.replace(/(\w+|=\d+) \{([^{}]*(?:\{[^{}]*\}[^{}]*)*)\}/g, (_, branch: string, body: string) => `${branch} {⟦${key} ${body.replace(/[^#{}\w, ]/g, '').replace(/\b(?!\w*\})[A-Za-z]+\b/g, '').trim()}⟧}`);
+  const placeholders = template.match(/\{[^{}]+\}/g) ?? [];
+  return `⟦${key}${placeholders.length ? ' ' + placeholders.join(' ') : ''}⟧`;
+}
+
+const PSEUDO = Object.fromEntries(Object.entries(defaultLabels).map(([key, value]) => [key, pseudo(key, value)])) as Labels;
+
+// Everything Intl formatted during a test: locale-formatted dates, numbers and lists are the locale's words, not ours.
+const intlOutput = new Set<string>();
+const restores: Array<() => void> = [];
+function record<T extends object>(proto: T, name: string) {
+  const descriptor = Object.getOwnPropertyDescriptor(proto, name)!;
+  if (descriptor.get) {
+    const get = descriptor.get;
+    Object.defineProperty(proto, name, {
+      ...descriptor,
+      get(this: unknown) {
+        const fn = get.call(this) as (...args: unknown[]) => string;
+        return (...args: unknown[]) => {
+          const out = fn(...args);
+          intlOutput.add(out);
+          return out;
+        };
+      },
+    });
+  } else {
+    const fn = descriptor.value as (...args: unknown[]) => string;
+    Object.defineProperty(proto, name, {
+      ...descriptor,
+      value(this: unknown, ...args: unknown[]) {
+        const out = fn.apply(this, args);
+        if (typeof out === 'string') intlOutput.add(out);
+        return out;
+      },
+    });
+  }
+  restores.push(() => Object.defineProperty(proto, name, descriptor));
+}
+beforeAll(() => {
+  record(Intl.DateTimeFormat.prototype, 'format');
+  record(Intl.NumberFormat.prototype, 'format');
+  record(Intl.RelativeTimeFormat.prototype, 'format');
+  record(Intl.ListFormat.prototype, 'format');
+});
+afterAll(() => {
+  for (const restore of restores) restore();
+});
+
+/** Every string leaf (and key) of the inputs a test gave: that is server data. */
+function serverStrings(...inputs: unknown[]): string[] {
+  const out = new Set<string>();
+  const walk = (value: unknown, depth: number) => {
+    if (depth > 12) return;
+    if (typeof value === 'string') out.add(value);
+    else if (Array.isArray(value)) for (const item of value) walk(item, depth + 1);
+    else if (value && typeof value === 'object')
+      for (const [key, item] of Object.entries(value)) {
+        out.add(key);
+        walk(item, depth + 1);
+      }
+  };
+  for (const input of inputs) walk(input, 0);
+  return [...out].filter((s) => /\p{L}/u.test(s));
+}
+
+const PERSON_ATTRIBUTES = ['aria-label', 'title', 'alt', 'placeholder', 'aria-description', 'aria-roledescription', 'aria-valuetext'];
+
+/** What a person can read or hear in the document, piece by piece. */
+function readable(root: ParentNode = document.body): string[] {
+  const pieces: string[] = [];
+  const walker = document.createTreeWalker(root as Node, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const parent = node.parentElement;
+    if (parent && (parent.tagName === 'STYLE' || parent.tagName === 'SCRIPT')) continue;
+    if (node.textContent?.trim()) pieces.push(node.textContent);
+  }
+  for (const element of (root as Element).querySelectorAll('*')) {
+    for (const name of PERSON_ATTRIBUTES) {
+      const value = element.getAttribute(name);
+      if (value?.trim()) pieces.push(value);
+    }
+    // A control's value is what it shows (inputs pre-filled from the server's defaults).
+    if ((element instanceof HTMLInputElement && element.type !== 'checkbox' && element.type !== 'radio') || element instanceof HTMLTextAreaElement) if (element.value.trim()) pieces.push(element.value);
+  }
+  return pieces;
+}
+
+/** The words left once markers, server data, Intl output, numbers and punctuation are taken out. */
+function leaks(server: readonly string[]): string[] {
+  const remove = [...server, ...intlOutput].sort((a, b) => b.length - a.length);
+  const out: string[] = [];
+  for (const piece of readable()) {
+    let rest = piece;
+    for (const s of remove) if (rest.includes(s)) rest = rest.split(s).join(' ');
+    // Markers nest (a reason's marker holds its hints' markers): innermost first.
+    for (let before = ''; before !== rest; ) {
+      before = rest;
+      rest = rest.replace(/⟦[^⟦⟧]*⟧/g, ' ');
+    }
+    // JSON shows server strings quoted and escaped; sanitised text may show bidi marks as symbols.
+    rest = rest.replace(/[\s\p{P}\p{S}\p{N}]+/gu, ' ').trim();
+    if (rest) out.push(`${rest}   ← in: ${JSON.stringify(piece.slice(0, 120))}`);
+  }
+  return [...new Set(out)];
+}
+
+function inTable(node: ReactNode) {
+  return <LabelsProvider labels={PSEUDO}>{node}</LabelsProvider>;
+}
+
+const SERVER = { serverId: 'memory', serverName: 'Memory server' };
+const confirmRequest = (tool = deleteEntitiesTool, extra: Record<string, unknown> = {}) => ({
+  ...SERVER,
+  tool,
+  args: { entityNames: ['Alice', 'Bob'] },
+  decision: decideToolCall({ tool, trust: 'untrusted', shadowedBy: ['Mail server'], annotationsChanged: ['title', 'annotations'] }),
+  canRemember: true,
+  ...extra,
+});
+
+describe('pseudo-locale: every word a person reads comes from the message table', () => {
+  it('the table replaced is the whole table (the check would be empty otherwise)', () => {
+    expect(Object.keys(PSEUDO).length).toBe(Object.keys(defaultLabels).length);
+    expect(Object.values(PSEUDO).every((value) => value.includes('⟦'))).toBe(true);
+  });
+
+  it('badges, summary and freshness', () => {
+    const tools = [deleteEntitiesTool, readFileTool, bareTool, fetchTool, createEntitiesTool];
+    render(
+      inTable(
+        <>
+          {tools.map((tool) => (
+            <div key={tool.name}>
+              <ToolBadges tool={tool} trust="untrusted" />
+              <ToolBadges tool={tool} trust="trusted" />
+              <ToolSummary tool={tool} trust="untrusted" />
+            </div>
+          ))}
+          <Freshness date="2026-11-29T12:00:00Z" now={FIXED_NOW} staleAfterMs={1000} />
+          <Freshness date="2026-11-30T11:59:00Z" now={FIXED_NOW} />
+        </>,
+      ),
+    );
+    expect(leaks(serverStrings(tools, 'Mail server'))).toEqual([]);
+  });
+
+  it('content blocks and tool results in every state', async () => {
+    const user = userEvent.setup();
+    render(
+      inTable(
+        <>
+          <ContentBlocks blocks={everyType} copyable now={FIXED_NOW} />
+          <ContentBlocks blocks={[...prioritised, ...dated]} order="priority" collapseBelow={0.5} defaultExpanded now={FIXED_NOW} staleAfterMs={86_400_000} />
+          <ContentBlocks blocks={mixedAudience} viewer="assistant" />
+          <ContentBlocks blocks={mixedAudience.filter((b) => b.annotations?.audience?.length === 1 && b.annotations.audience[0] === 'assistant')} revealHidden />
+          <ContentBlocks blocks={[]} />
+          <ContentBlocks blocks={malformed} />
+          <ContentBlocks blocks={[{ type: 'mystery' }, { type: 'image', data: '!!', mimeType: 'image/svg+xml' }, { type: 'audio', data: '!!', mimeType: 'audio/x' }, { type: 'resource', resource: { uri: 'file:///x.bin', blob: '!!' } }]} />
+          <ContentBlocks blocks={[{ type: 'text', text: 'line\n'.repeat(40) }]} />
+          <ToolResult result={errorResult} />
+          <ToolResult result={{ content: everyType, structuredContent: { total: 3 } }} viewer="assistant" />
+          <ToolResult result={'not a result' as never} />
+        </>,
+      ),
+    );
+    await user.click(screen.getAllByRole('button', { name: /copy/ })[0]!);
+    expect(leaks(serverStrings('pixel.png', everyType, prioritised, dated, mixedAudience, malformed, errorResult, 'mystery', 'line', 'file:///x.bin', { total: 3 }))).toEqual([]);
+  });
+
+  it('tool call cards in every status, with reasons, progress, tasks and errors', () => {
+    const statuses: ToolCallStatus[] = [
+      { type: 'awaiting-approval' },
+      { type: 'running' },
+      { type: 'running', progress: { progress: 3, total: 4, message: 'Deleting Bob' } },
+      toolCallStatusFromTask({ taskId: 't1', status: 'input_required', statusMessage: 'Which Bob?' }),
+      toolCallStatusFromTask({ taskId: 't2', status: 'failed' }),
+      toolCallStatusFromResult({ content: [{ type: 'text', text: 'Deleted.' }] }),
+      toolCallStatusFromResult(errorResult),
+      toolCallStatusFromResult('garbage'),
+      toolCallStatusFromResult({ resultType: 'mystery' }),
+      toolCallStatusFromError(new Error('Server said no')),
+      toolCallStatusFromError('garbage'),
+      { type: 'error', message: 'Timed out' },
+      { type: 'blocked', reasons: decideToolCall({ tool: deleteEntitiesTool, trust: 'trusted', mode: 'read-only' }).reasons },
+      { type: 'denied' },
+      { type: 'cancelled' },
+    ];
+    render(inTable(statuses.map((status, i) => <ToolCallCard key={i} serverId="memory" tool={deleteEntitiesTool} trust="untrusted" args={{ entityNames: ['Alice'] }} status={status} onCancel={() => {}} />)));
+    expect(leaks(serverStrings(deleteEntitiesTool, { entityNames: ['Alice'] }, 'Deleting Bob', 'Which Bob?', errorResult, 'Server said no', 'Deleted.', 'Timed out', 'garbage', 'mystery'))).toEqual([]);
+  });
+
+  it('the tool confirmation: untrusted, shadowed, changed, remembered and read-only cases', () => {
+    render(inTable(<ToolConfirmDialog request={confirmRequest()} onApprove={() => {}} onDeny={() => {}} />));
+    expect(leaks(serverStrings(deleteEntitiesTool, SERVER, { entityNames: ['Alice', 'Bob'] }, 'Mail server'))).toEqual([]);
+  });
+
+  it('the tool confirmation for a bare tool (every hint assumed) under the taint guard', () => {
+    render(inTable(<ToolConfirmDialog request={confirmRequest(bareTool, { decision: decideToolCall({ tool: bareTool, trust: 'trusted', tainted: true, lookAlikeOf: 'GitHub' }) })} onApprove={() => {}} onDeny={() => {}} />));
+    expect(leaks(serverStrings(bareTool, SERVER, { entityNames: ['Alice', 'Bob'] }, 'GitHub'))).toEqual([]);
+  });
+
+  const elicitationPrompt = (params: unknown) => {
+    const view = parseElicitationRequest(params);
+    return { serverId: 'everything', serverName: 'Everything server', trust: 'untrusted' as const, view, decision: decideServerRequest({ kind: 'elicitation', trust: 'untrusted', elicitation: view }) };
+  };
+
+  it('elicitation: the form, its validation messages and the review', async () => {
+    const user = userEvent.setup();
+    render(inTable(<ElicitationDialog prompt={elicitationPrompt(everythingElicitation)} onRespond={() => true} />));
+    for (const name of ['Piano', 'Violin', 'Drums']) await user.click(screen.getByRole('checkbox', { name }));
+    await user.type(screen.getAllByRole('textbox')[0]!, 'Ada');
+    await user.click(screen.getByRole('button', { name: /review/ }));
+    // The check saw the validation messages (not an empty form).
+    expect(screen.getAllByRole('alert').map((alert) => alert.textContent)).toEqual([expect.stringContaining('⟦invalid.max-items 3⟧')]);
+    expect(leaks(serverStrings(everythingElicitation, 'Everything server', 'Ada'))).toEqual([]);
+  });
+
+  it('elicitation: a sensitive form, a URL and an invalid request', async () => {
+    const user = userEvent.setup();
+    const { unmount } = render(inTable(<ElicitationDialog prompt={elicitationPrompt(sensitiveElicitation)} onRespond={() => true} />));
+    await user.type(screen.getByRole('textbox', { name: /^User name/ }), 'ada');
+    await user.type(screen.getByLabelText(/^Password/), 'pw');
+    await user.click(screen.getByRole('button', { name: /review/ }));
+    expect(leaks(serverStrings(sensitiveElicitation, 'Everything server', 'ada', 'pw'))).toEqual([]);
+    unmount();
+    const { unmount: u2 } = render(inTable(<ElicitationDialog prompt={elicitationPrompt({ ...urlElicitation, url: 'http://xn--pple-43d.com/login' })} onRespond={() => true} />));
+    expect(document.body).toHaveTextContent('⟦urlPunycode');
+    // The URL is server data, shown split around its host (decoded, so a look-alike shows as what it imitates).
+    expect(leaks(serverStrings(urlElicitation, 'http://xn--pple-43d.com/login', 'http://', '/login', new URL('http://xn--pple-43d.com').hostname, 'Everything server'))).toEqual([]);
+    u2();
+    render(inTable(<ElicitationDialog prompt={elicitationPrompt({ message: 'Hi', requestedSchema: { type: 'object', properties: Object.fromEntries(Array.from({ length: 3 }, (_, i) => [`f${i}`, { type: 'mystery' }])) } })} onRespond={() => true} />));
+    expect(document.body).toHaveTextContent('⟦problem.field-type-unknown f0 mystery⟧');
+    expect(leaks(serverStrings('Hi', 'Everything server', 'mystery', 'f0', 'f1', 'f2'))).toEqual([]);
+  });
+
+  const samplingPrompt = (params: unknown, stage: 'request' | 'result' = 'request', result?: unknown) => {
+    const view = parseSamplingRequest(params);
+    return {
+      serverId: 'everything',
+      serverName: 'Everything server',
+      trust: 'untrusted' as const,
+      stage,
+      view,
+      ...(result !== undefined ? { result: parseSamplingResult(result) } : {}),
+      decision: decideServerRequest({ kind: 'sampling', trust: 'untrusted', sampling: view }),
+    };
+  };
+
+  it('sampling: the request, the answer and an invalid request', async () => {
+    const user = userEvent.setup();
+    const { unmount } = render(inTable(<SamplingReview prompt={samplingPrompt(richSampling)} onRespond={() => true} />));
+    await user.click(screen.getByRole('button', { name: /edit/ }));
+    expect(leaks(serverStrings(richSampling, 'Everything server'))).toEqual([]);
+    unmount();
+    const answer = { role: 'assistant', model: 'claude-test', content: { type: 'text', text: 'Three bullets.' }, stopReason: 'endTurn' };
+    const { unmount: u2 } = render(inTable(<SamplingReview prompt={samplingPrompt(everythingSampling, 'result', answer)} onRespond={() => true} />));
+    expect(leaks(serverStrings(everythingSampling, answer, 'Everything server'))).toEqual([]);
+    u2();
+    render(inTable(<SamplingReview prompt={samplingPrompt({ messages: [{ role: 'robot', content: 5 }] })} onRespond={() => true} />));
+    expect(document.body).toHaveTextContent('⟦problem.message-role⟧');
+    expect(leaks(serverStrings('Everything server', 'robot'))).toEqual([]);
+  });
+
+  it('the provider: a decision made by the controller, through its dialog and the card', async () => {
+    const controller = createApprovalController({ servers: { memory: { name: 'Memory server', trust: 'untrusted' } } });
+    render(
+      inTable(
+        <ToolApprovalProvider controller={controller}>
+          <ToolCallCard serverId="memory" tool={deleteEntitiesTool} callId="c1" args={{ entityNames: ['Alice'] }} status={{ type: 'awaiting-approval' }} />
+        </ToolApprovalProvider>,
+      ),
+    );
+    await act(async () => {
+      void controller.requestApproval({ serverId: 'memory', tool: deleteEntitiesTool, args: { entityNames: ['Alice'] }, callId: 'c1' });
+    });
+    expect(await screen.findByRole('alertdialog')).toBeInTheDocument();
+    expect(leaks(serverStrings(deleteEntitiesTool, SERVER, { entityNames: ['Alice'] }))).toEqual([]);
+  });
+});
