@@ -172,7 +172,16 @@ function prefixed<P extends string, K extends string>(prefix: P, table: Record<K
 }
 
 /** English for every reason, assumed hint and changed part, as message-table entries. */
-export const reasonMessages: ReasonMessages = { ...prefixed('reason.', defaultReasonLabels), ...prefixed('assumedHint.', defaultAssumedHintLabels), ...prefixed('changed.', defaultChangeLabels) };
+export const reasonMessages: ReasonMessages = /* @__PURE__ */ Object.assign(prefixed('reason.', defaultReasonLabels), prefixed('assumedHint.', defaultAssumedHintLabels), prefixed('changed.', defaultChangeLabels));
+
+// The English of a key, read from the source tables (so deciding needs no prefixed copy).
+function englishOf(key: string): string | undefined {
+  const dot = key.indexOf('.');
+  const name = key.slice(dot + 1);
+  const prefix = key.slice(0, dot);
+  const table: Readonly<Record<string, string>> | undefined = prefix === 'reason' ? defaultReasonLabels : prefix === 'assumedHint' ? defaultAssumedHintLabels : prefix === 'changed' ? defaultChangeLabels : undefined;
+  return table && Object.hasOwn(table, name) ? table[name] : undefined;
+}
 
 // The deprecated `reasonLabels` wrote `{hints}` for the "x or y" list; the table says it with `{hints, list, or}`.
 const legacyTemplate = (template: string) => template.replace(/\{(hints|changes|servers)\}/g, '{$1, list, or}');
@@ -189,13 +198,14 @@ export function formatReason(
   locale?: Locale,
 ): string {
   if (typeof reason.said === 'string') return reason.said;
-  const table: Partial<ReasonMessages> = messages ?? reasonMessages;
-  const word = (key: keyof ReasonMessages): string => (Object.hasOwn(table, key) ? table[key] : undefined) ?? reasonMessages[key] ?? '';
+  const table: Partial<ReasonMessages> = messages ?? {};
+  const word = (key: keyof ReasonMessages): string => (Object.hasOwn(table, key) ? table[key] : undefined) ?? englishOf(key) ?? '';
   const key = `reason.${reason.code}` as keyof ReasonMessages;
-  if (!Object.hasOwn(reasonMessages, key)) return typeof reason.text === 'string' ? reason.text : '';
+  const english = englishOf(key);
+  if (english === undefined) return typeof reason.text === 'string' ? reason.text : '';
   const own = Object.hasOwn(table, key) ? table[key] : undefined;
   // A host's translation wins; a reason made with the deprecated reasonLabels keeps that text over the English default.
-  const template = own !== undefined && own !== reasonMessages[key] ? own : typeof reason.template === 'string' ? legacyTemplate(reason.template) : reasonMessages[key];
+  const template = own !== undefined && own !== english ? own : typeof reason.template === 'string' ? legacyTemplate(reason.template) : english;
   return formatMessage(
     template,
     {
@@ -363,7 +373,7 @@ export function decideToolCall(input: DecisionInput): ToolDecision {
     const template = custom(code);
     if (template !== undefined) reason.template = template;
     // The deprecated English (or reasonLabels) text, formatted once from the same template.
-    reason.text = formatReason(reason, reasonMessages, 'en');
+    reason.text = formatReason(reason, undefined, 'en');
     reasons.push(reason);
   };
   const result = (action: DecisionAction, decidedBy: ToolDecision['decidedBy'] = 'policy'): ToolDecision => ({ action, risk, reasons, hints, trust, mode, decidedBy });
