@@ -4,10 +4,11 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
 import { expect, fn, screen, userEvent, waitFor, within } from 'storybook/test';
-import { ToolConfirm, ToolConfirmDialog, decideToolCall, type ConfirmRequest, type DecisionInput, type Trust } from '../src/index.js';
+import { LabelsProvider, ToolConfirm, ToolConfirmDialog, decideToolCall, type ConfirmRequest, type DecisionInput, type Trust } from '../src/index.js';
 import type { Tool } from '../src/core/shared/types.js';
 import { bareTool, createEntitiesTool, deleteEntitiesTool, disguisedTool, fetchTool, readFileTool, rtlTool } from '../test/fixtures/tools.js';
 import styles from './stories.module.css';
+import { de } from '../src/locales/de.js';
 
 const request = (tool: Tool | undefined, trust: Trust = 'untrusted', extra: Partial<ConfirmRequest> = {}, policy: Partial<DecisionInput> = {}): ConfirmRequest => ({
   serverId: 'memory',
@@ -73,6 +74,31 @@ export const RightToLeft: Story = {
       </div>
     ),
   ],
+};
+
+/** In German: the whole table (`react-mcp-annotations/locales/de`) and the locale, given once; reasons and their "oder" lists follow it. */
+export const German: Story = {
+  args: { request: request(bareTool, 'untrusted', { serverName: 'Speicher', args: { script: 'rm -rf /tmp/cache' } }) },
+  decorators: [
+    (Story) => (
+      <LabelsProvider labels={de} locale="de">
+        <div lang="de">
+          <Story />
+        </div>
+      </LabelsProvider>
+    ),
+  ],
+};
+
+export const GermanTest: Story = {
+  ...German,
+  tags: TEST,
+  play: async () => {
+    const dialog = await screen.findByRole('alertdialog', { name: 'run_script erlauben?' });
+    await expect(dialog).toHaveAttribute('lang', 'de');
+    await expect(within(dialog).getByRole('list', { name: 'Warum Sie gefragt werden' })).toHaveTextContent(/ob es nur liest, ob es Daten löschen oder überschreiben kann oder ob es nach außerhalb dieser App greift/);
+    await expect(within(dialog).getByRole('button', { name: 'Ablehnen' })).toHaveFocus();
+  },
 };
 
 /** Composed from parts: a host's own buttons through `asChild`, its own layout. */
