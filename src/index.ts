@@ -140,6 +140,7 @@ export {
 export { ToolResult, type ToolResultProps } from './components/tool-result/index.js';
 export { ToolConfirm, ToolConfirmDialog, type ApproveDetails, type ConfirmRequest, type ToolConfirmDialogProps } from './components/confirm-dialog/index.js';
 export {
+  ConsentProvider,
   ToolApprovalProvider,
   useApprovalController,
   useOptionalToolApproval,
@@ -151,6 +152,7 @@ export {
   type ApprovalRequest,
   type ApprovalResult,
   type ApprovalUI,
+  type ConsentComponents,
   type ServerConfig,
   type ToolApprovalApi,
   type ToolApprovalProviderProps,

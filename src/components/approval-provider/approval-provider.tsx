@@ -1,336 +1,42 @@
 'use client';
-import { useIsomorphicLayoutEffect } from '../../internal/use-layout-effect.js';
-import { resolveNow } from '../../core/shared/now.js';
-import { useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
-import type { ApprovalStore } from '../../core/tool/approvals.js';
-import type { ToolListsByServer } from '../../core/tool/collisions.js';
-import {
-  createApprovalController,
-  type ApprovalController,
-  type ApprovalRequest,
-  type ApprovalResult,
-  type ConsentRecord,
-  type NowSource,
-  type ServerConfig,
-} from '../../core/consent/controller.js';
-import type { ServerRequestPolicy } from '../../core/requests/server-requests.js';
-import type { DecisionReasonCode, PolicyMode } from '../../core/tool/decisions.js';
-import type { Labels } from '../../internal/default-labels.js';
-import { LabelsProvider } from '../../internal/labels.js';
-import { DialogPlacementContext } from '../../internal/modal-content.js';
-import { useUnmount } from '../../internal/use-unmount.js';
-import { ToolConfirmDialog, type ToolConfirmDialogProps } from '../confirm-dialog/confirm-dialog.js';
+import { createApprovalController } from '../../core/consent/controller.js';
+import { ToolConfirmDialog } from '../confirm-dialog/confirm-dialog.js';
 import { ElicitationDialog } from '../elicitation-dialog/elicitation-dialog.js';
 import { SamplingReview } from '../sampling-review/sampling-review.js';
-import { ApprovalContext, type ApprovalUI, type Shared, type ToolApprovalApi } from './approval-context.js';
+import { ConsentProvider, type ConsentComponents, type ToolApprovalProviderProps } from './consent-provider.js';
 
-export type { ApprovalRequest, ApprovalResult, ServerConfig };
+export type {
+  ApprovalRequest,
+  ApprovalResult,
+  ConsentComponents,
+  ServerConfig,
+  ToolApprovalProviderBaseProps,
+  ToolApprovalProviderControllerProps,
+  ToolApprovalProviderCreationProps,
+  ToolApprovalProviderOptionsProps,
+  ToolApprovalProviderPolicyProps,
+  ToolApprovalProviderProps,
+} from './consent-provider.js';
 
-// A new tab with no opener: the page the server named cannot reach back into the host.
-const defaultOpenUrl = (url: string) => void window.open(url, '_blank', 'noopener,noreferrer');
-
-/** What the provider itself takes, whichever way the controller comes. */
-export interface ToolApprovalProviderBaseProps {
-  /**
-   * Direction and language of the dialogs. By default each dialog takes them
-   * from where it was opened (the nearest `dir` / `lang` of the focused
-   * element or the call's card), since a portal leaves the page's behind.
-   */
-  dir?: 'ltr' | 'rtl' | 'auto' | undefined;
-  lang?: string | undefined;
-  /**
-   * Where focus goes when a dialog closes and neither the call's card nor the
-   * element that opened it is still on the page, and no element focused
-   * before it is either (e.g. the chat's input). Without it, and with none
-   * of those, the browser decides.
-   */
-  fallbackFocus?: (() => HTMLElement | null | undefined) | undefined;
-  /**
-   * Opens every link the dialogs open (a URL elicitation the person accepted),
-   * e.g. `shell.openExternal` in Electron or a native browser tab. Default:
-   * `window.open(url, '_blank', 'noopener,noreferrer')`.
-   */
-  openUrl?: ((url: string) => void) | undefined;
-  /**
-   * Where tool confirmations appear. `dialog` (default): one alert dialog at a
-   * time. `inline`: inside the `ToolCallCard` with the same `callId`; requests
-   * without a mounted card still use the dialog.
-   */
-  approvalUI?: ApprovalUI | undefined;
-  /** The message table for everything below (a whole translation such as `react-mcp-annotations/locales/de`, or a few keys). */
-  labels?: Partial<Labels> | undefined;
-  /**
-   * The locale of the words, given once: plurals, "x or y" lists, dates,
-   * relative times, numbers and sizes below follow it. Default: `lang`, else
-   * the runtime's.
-   */
-  locale?: string | readonly string[] | undefined;
-  /** Render your own dialog; receives everything the default one gets. */
-  renderDialog?: ((props: ToolConfirmDialogProps) => ReactNode) | undefined;
-  children?: ReactNode;
-}
-
-/** The policy: applied to the provider's own controller, and kept current as the props change. */
-export interface ToolApprovalProviderPolicyProps {
-  /** Servers by id. Unknown servers are untrusted. */
-  servers?: Readonly<Record<string, ServerConfig>> | undefined;
-  /** Host-wide mode. Default `default`. */
-  mode?: PolicyMode | undefined;
-  /**
-   * Text for decision reasons.
-   * @deprecated Put reasons in `labels` (keys `reason.<code>`): one table, in the host's locale.
-   */
-  reasonLabels?: Partial<Record<DecisionReasonCode, string>> | undefined;
-  /**
-   * The session taint guard (off by default): once the result of an
-   * open-world tool entered the conversation, writes and further open-world
-   * calls ask even for trusted servers, until `resetTaint()`.
-   */
-  taintGuard?: boolean | undefined;
-  /**
-   * Every server's current tool list by server id (e.g. from `useMcpTools`).
-   * A tool name two servers offer, or a look-alike, always asks and is never
-   * remembered (shadowing). Pass a new object when a list changes.
-   */
-  toolLists?: ToolListsByServer | undefined;
-  /** Server requests: `elicitation: 'off'` declines every one without asking. Default `ask`. */
-  elicitation?: ServerRequestPolicy['elicitation'];
-  /** Block form requests whose fields look like secrets, instead of warning. Default false. */
-  blockSensitiveElicitation?: boolean | undefined;
-  /** Sampling: `ask` (default), `off`, or `trusted-auto` (trusted servers run without asking). */
-  sampling?: ServerRequestPolicy['sampling'];
-}
-
-/** What only a new controller takes: with `controller`, these belong to the one you created. */
-export interface ToolApprovalProviderCreationProps {
-  /** Remembered approvals. Default: a store for this conversation, created once. Read once, on mount. */
-  store?: ApprovalStore | undefined;
-  /** Allow "remember" for destructive tools (only used by the default store). Off by default. */
-  rememberDestructive?: boolean | undefined;
-  /** Every settled request, for the host's log. Narrow on `record.kind` once server requests are in use. */
-  onDecision?(record: ConsentRecord): void;
-  /** Finds a host's registrable domain for URL elicitations (needs the Public Suffix List); default: the whole host is emphasised. */
-  registrableDomain?: ((host: string) => string | null | undefined) | undefined;
-  /** Clock for decision timestamps. Default `Date.now`. */
-  now?: NowSource | undefined;
-}
-
-type Absent<T> = { [K in keyof T]?: never };
-
-/** The provider makes its controller from these options (the controller's own, as React props). */
-export interface ToolApprovalProviderOptionsProps extends ToolApprovalProviderBaseProps, ToolApprovalProviderPolicyProps, ToolApprovalProviderCreationProps {
-  controller?: undefined;
-}
+const DEFAULT_COMPONENTS: ConsentComponents = { tool: ToolConfirmDialog, elicitation: ElicitationDialog, sampling: SamplingReview };
 
 /**
- * The provider uses a controller you created with `createApprovalController`
- * (to share it with non-React code): its options, policy included, are the
- * ones you gave it (`controller.setPolicy` changes them). Passing options
- * here too is a type error, not a silent drop.
- */
-export interface ToolApprovalProviderControllerProps extends ToolApprovalProviderBaseProps, Absent<ToolApprovalProviderCreationProps>, Absent<Omit<ToolApprovalProviderPolicyProps, 'toolLists'>> {
-  controller: ApprovalController;
-  /** Tool lists change as servers change theirs: kept current on the controller you gave. */
-  toolLists?: ToolListsByServer | undefined;
-}
-
-/** Props of {@link ToolApprovalProvider}: either the controller's options, or `{ controller }`. */
-export type ToolApprovalProviderProps = ToolApprovalProviderOptionsProps | ToolApprovalProviderControllerProps;
-
-/**
- * Decides tool calls for everything below it and asks the user, one
- * confirmation at a time (or inline in each card). A thin React layer over
- * `createApprovalController`: the context value never changes while the
- * provider lives, so a transcript of cards does not re-render when requests
- * come and go. Unmounting denies whatever is still waiting.
+ * Decides tool calls and server requests for everything below it and asks
+ * the user, one prompt at a time (or inline in each card), with every
+ * built-in dialog: `ConsentProvider` with `createApprovalController` and
+ * `components` defaulting to `ToolConfirmDialog`, `ElicitationDialog` and
+ * `SamplingReview` (replace one, or leave it out with `null`). A host that
+ * only confirms tool calls pays less with `ConsentProvider`.
  *
  * @example
  * <ToolApprovalProvider servers={{ files: { trust: 'trusted' } }} onDecision={log}>
  *   <Chat />
  * </ToolApprovalProvider>
  */
-export function ToolApprovalProvider({
-  servers,
-  mode,
-  store,
-  rememberDestructive,
-  onDecision,
-  reasonLabels,
-  taintGuard,
-  toolLists,
-  elicitation,
-  blockSensitiveElicitation,
-  sampling,
-  registrableDomain,
-  approvalUI = 'dialog',
-  labels,
-  renderDialog,
-  now,
-  controller: controllerProp,
-  dir,
-  lang,
-  locale,
-  fallbackFocus,
-  openUrl,
-  children,
-}: ToolApprovalProviderProps) {
-  // Callbacks are read when a request settles: the latest commit's are right.
-  const latest = useRef({ onDecision, now, registrableDomain });
-  useEffect(() => {
-    latest.current = { onDecision, now, registrableDomain };
-  });
-  // Tool lists by identity: they can be large, and a list that changes is a new object.
-  // The rest keyed by content, so inline objects don't churn.
-  const policyKey = JSON.stringify([servers ?? {}, mode ?? 'default', reasonLabels ?? {}, taintGuard === true, elicitation, blockSensitiveElicitation === true, sampling]);
-  const policy = useMemo(() => ({ servers, mode, reasonLabels, taintGuard, toolLists, elicitation, blockSensitiveElicitation, sampling }), [policyKey, toolLists]); // eslint-disable-line react-hooks/exhaustive-deps
-  // The provider's own controller starts with the first render's policy (so the first
-  // render, on the server too, shows the right trust); the callbacks read `latest` when
-  // a request settles, never during render.
-  // eslint-disable-next-line react-hooks/refs
-  const [own] = useState(() =>
-    controllerProp
-      ? null
-      : createApprovalController({
-          ...policy,
-          store,
-          rememberDestructive,
-          onDecision: (record) => latest.current.onDecision?.(record),
-          registrableDomain: (host) => latest.current.registrableDomain?.(host),
-          now: () => resolveNow(latest.current.now) ?? Date.now(),
-        }),
-  );
-  const controller = controllerProp ?? own!;
-  // Later changes are applied once the commit is in (never during render); requests made
-  // in passive effects see them. A host's controller keeps its own policy: only its tool
-  // lists follow the prop (and, from plain JavaScript, any policy prop still given).
-  const hostPolicy = controllerProp !== undefined;
-  const givesPolicy = !hostPolicy || [servers, mode, reasonLabels, taintGuard, elicitation, blockSensitiveElicitation, sampling].some((value) => value !== undefined);
-  useIsomorphicLayoutEffect(() => {
-    if (givesPolicy) {
-      if (controller.getPolicy() !== policy) controller.setPolicy(policy);
-    } else if (toolLists !== undefined && controller.getPolicy().toolLists !== toolLists) controller.setPolicy({ ...controller.getPolicy(), toolLists });
-  }, [controller, policy, givesPolicy, toolLists]);
-
-  useUnmount(() => {
-    if (own) own.dispose();
-  });
-
-  const shared = useMemo<Shared>(() => {
-    const api: ToolApprovalApi = {
-      requestApproval: controller.requestApproval,
-      previewDecision: controller.previewDecision,
-      trustOf: controller.trustOf,
-      resetTaint: controller.resetTaint,
-      store: controller.store,
-      controller,
-      get pending() {
-        return controller.getSnapshot().queue.length;
-      },
-    };
-    return { controller, api, approvalUI, cards: new Map() };
-  }, [controller, approvalUI]);
-
-  // The last elements focused outside any dialog, newest last: where focus goes when a dialog's card and opener are gone.
-  const history = useRef<HTMLElement[]>([]);
-  const fallback = useRef(fallbackFocus);
-  const opener = useRef(openUrl);
-  useEffect(() => {
-    fallback.current = fallbackFocus;
-    opener.current = openUrl;
-  });
-  // Read when a link opens: the latest commit's function, and a stable prop for the dialog.
-  const [routeUrl] = useState(() => (url: string) => (opener.current ? opener.current(url) : defaultOpenUrl(url)));
-  useEffect(() => {
-    const remember = (event: FocusEvent) => {
-      const target = event.target;
-      if (!(target instanceof HTMLElement) || target === document.body || target.closest('[role="dialog"], [role="alertdialog"]')) return;
-      history.current = [...history.current.filter((element) => element !== target && element.isConnected), target].slice(-8);
-    };
-    document.addEventListener('focusin', remember);
-    return () => document.removeEventListener('focusin', remember);
-  }, []);
-  const placement = useMemo(
-    () => ({
-      dir,
-      lang,
-      restoreFocus: () => {
-        const before = history.current.findLast((element) => element.isConnected);
-        if (before) return before;
-        // The host's fallback runs inside the dialog's close: a throw must not keep the dialog from closing.
-        try {
-          const element = fallback.current?.();
-          return element instanceof HTMLElement ? element : null;
-        } catch {
-          return null;
-        }
-      },
-    }),
-    [dir, lang],
-  );
-  const content = (
-    <ApprovalContext.Provider value={shared}>
-      {children}
-      <DialogPlacementContext.Provider value={placement}>
-        <ConsentDialogHost shared={shared} renderDialog={renderDialog} openUrl={routeUrl} />
-      </DialogPlacementContext.Provider>
-    </ApprovalContext.Provider>
-  );
-  const messageLocale = locale ?? lang;
-  return labels || messageLocale !== undefined ? (
-    <LabelsProvider labels={labels} locale={messageLocale}>
-      {content}
-    </LabelsProvider>
-  ) : (
-    content
-  );
+export function ToolApprovalProvider(props: ToolApprovalProviderProps) {
+  const components = props.components ? { ...DEFAULT_COMPONENTS, ...props.components } : DEFAULT_COMPONENTS;
+  // The deprecated renderDialog replaces the default tool dialog, as it always did.
+  const withRender = props.renderDialog && props.components?.tool === undefined ? { ...components, tool: undefined } : components;
+  return props.controller ? <ConsentProvider {...props} components={withRender} /> : <ConsentProvider createController={createApprovalController} {...props} components={withRender} />;
 }
 ToolApprovalProvider.displayName = 'ToolApprovalProvider';
-
-/** Shows the current prompt (the first one no inline card has claimed) as a dialog. */
-function ConsentDialogHost({ shared, renderDialog, openUrl }: { shared: Shared; renderDialog: ToolApprovalProviderProps['renderDialog']; openUrl: (url: string) => void }) {
-  const { controller, cards, approvalUI } = shared;
-  const current = useSyncExternalStore(controller.subscribe, () => controller.getSnapshot().current, () => undefined);
-  // Inline: a request for a call gives its card a moment to mount and claim it before the dialog takes it.
-  const deferred = approvalUI === 'inline' && current?.callId !== undefined;
-  const [graceOver, setGraceOver] = useState<string | null>(null);
-  useEffect(() => {
-    if (!deferred || !current) return;
-    const id = current.id;
-    const timer = setTimeout(() => setGraceOver(id), 0);
-    return () => clearTimeout(timer);
-  }, [deferred, current]);
-  if (!current || (deferred && graceOver !== current.id)) return null;
-  const returnFocusTo = () => (current.callId !== undefined ? (cards.get(current.callId) ?? null) : null);
-  // A prompt that left the dialog because a card claimed it is not refused by the dialog unmounting.
-  const stillOurs = () => controller.getSnapshot().current?.id === current.id || !controller.getSnapshot().queue.includes(current);
-  if (current.kind === 'elicitation') {
-    return (
-      <ElicitationDialog
-        key={current.id}
-        prompt={current}
-        returnFocusTo={returnFocusTo}
-        openUrl={openUrl}
-        onRespond={(answer) => (answer.action === 'cancel' && !stillOurs() ? true : controller.respond(current.id, answer))}
-      />
-    );
-  }
-  if (current.kind === 'sampling') {
-    // Stages of one request share the id: the review stays mounted from request to answer.
-    return <SamplingReview key={current.id} prompt={current} returnFocusTo={returnFocusTo} onRespond={(answer) => controller.respond(current.id, answer)} />;
-  }
-  const props: ToolConfirmDialogProps = {
-    request: current,
-    onApprove: ({ remember }) => controller.respond(current.id, { action: 'approve', remember }),
-    onDeny: () => {
-      if (!stillOurs()) return;
-      controller.respond(current.id, { action: 'deny' });
-    },
-    returnFocusTo,
-  };
-  return <DialogSlot key={current.id} props={props} renderDialog={renderDialog} />;
-}
-
-function DialogSlot({ props, renderDialog }: { props: ToolConfirmDialogProps; renderDialog: ToolApprovalProviderProps['renderDialog'] }) {
-  return <>{renderDialog ? renderDialog(props) : <ToolConfirmDialog {...props} />}</>;
-}
-

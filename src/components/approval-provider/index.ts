@@ -1,4 +1,5 @@
-export { ToolApprovalProvider, type ApprovalRequest, type ApprovalResult, type ServerConfig, type ToolApprovalProviderProps, type ToolApprovalProviderBaseProps, type ToolApprovalProviderControllerProps, type ToolApprovalProviderCreationProps, type ToolApprovalProviderOptionsProps, type ToolApprovalProviderPolicyProps } from './approval-provider.js';
+export { ConsentProvider } from './consent-provider.js';
+export { ToolApprovalProvider, type ConsentComponents, type ApprovalRequest, type ApprovalResult, type ServerConfig, type ToolApprovalProviderProps, type ToolApprovalProviderBaseProps, type ToolApprovalProviderControllerProps, type ToolApprovalProviderCreationProps, type ToolApprovalProviderOptionsProps, type ToolApprovalProviderPolicyProps } from './approval-provider.js';
 export {
   useApprovalController,
   useOptionalToolApproval,

@@ -1,0 +1,104 @@
+// Tests for ConsentProvider (only the dialogs a host passes) and ToolApprovalProvider's `components`.
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useEffect } from 'react';
+import { describe, expect, it, vi } from 'vitest';
+import {
+  ConsentProvider,
+  ToolApprovalProvider,
+  ToolConfirmDialog,
+  createApprovalController,
+  useApprovalController,
+  type ConsentRecord,
+  type ElicitationOutcome,
+  type SamplingReviewProps,
+} from '../../src/index.js';
+import { everythingElicitation, everythingSampling } from '../fixtures/server-requests.js';
+import { deleteEntitiesTool } from '../fixtures/tools.js';
+
+let api: ReturnType<typeof useApprovalController> | null = null;
+function Grab() {
+  const controller = useApprovalController();
+  useEffect(() => {
+    api = controller;
+  }, [controller]);
+  return null;
+}
+
+describe('ConsentProvider', () => {
+  it('shows the tool dialog it was given, and declines a server\'s elicitation unasked (tool-only controller), recorded as blocked', async () => {
+    const user = userEvent.setup();
+    const onDecision = vi.fn<(record: ConsentRecord) => void>();
+    render(
+      <ConsentProvider servers={{ memory: { name: 'Memory', trust: 'untrusted' } }} components={{ tool: ToolConfirmDialog }} onDecision={onDecision}>
+        <Grab />
+      </ConsentProvider>,
+    );
+    let elicited: ElicitationOutcome | undefined;
+    await act(async () => {
+      elicited = await api!.requestElicitation({ serverId: 'memory', params: everythingElicitation });
+    });
+    expect(elicited!.result).toEqual({ action: 'decline' });
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(onDecision).toHaveBeenLastCalledWith(expect.objectContaining({ kind: 'elicitation', outcome: 'blocked', reasons: [expect.objectContaining({ code: 'elicitation-off' })] }));
+    let outcome: Promise<{ outcome: string }> | undefined;
+    act(() => {
+      outcome = api!.requestApproval({ serverId: 'memory', tool: deleteEntitiesTool, args: {} });
+    });
+    await user.click(await screen.findByRole('button', { name: 'Deny' }));
+    await expect(outcome).resolves.toMatchObject({ outcome: 'denied' });
+  });
+
+  it('without a tool component, a confirmation waits for the host\'s own UI instead of a dialog', async () => {
+    render(
+      <ConsentProvider servers={{ memory: { trust: 'untrusted' } }}>
+        <Grab />
+      </ConsentProvider>,
+    );
+    act(() => {
+      void api!.requestApproval({ serverId: 'memory', tool: deleteEntitiesTool, args: {} });
+    });
+    await waitFor(() => expect(api!.getSnapshot().queue).toHaveLength(1));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+  });
+});
+
+describe('ToolApprovalProvider components', () => {
+  it('replaces one dialog with the host\'s, which gets the prompt and answers through the controller', async () => {
+    const user = userEvent.setup();
+    function MySampling({ prompt, onRespond }: SamplingReviewProps) {
+      return (
+        <div role="dialog" aria-label={`Model use by ${prompt.serverName}`}>
+          <button type="button" onClick={() => onRespond({ action: 'deny' })}>
+            Refuse
+          </button>
+        </div>
+      );
+    }
+    const controller = createApprovalController({ servers: { everything: { name: 'Everything', trust: 'untrusted' } } });
+    render(<ToolApprovalProvider controller={controller} components={{ sampling: MySampling }} />);
+    let outcome: Promise<{ outcome: string }> | undefined;
+    act(() => {
+      outcome = controller.requestSampling({ serverId: 'everything', params: everythingSampling, sample: async () => ({ role: 'assistant', content: { type: 'text', text: 'x' }, model: 'm' }) });
+    });
+    await user.click(within(await screen.findByRole('dialog', { name: 'Model use by Everything' })).getByRole('button', { name: 'Refuse' }));
+    await expect(outcome).resolves.toMatchObject({ outcome: 'denied' });
+  });
+
+  it('leaves one out with null: its request waits for the host\'s UI, the others keep their dialogs', async () => {
+    const controller = createApprovalController({ servers: { everything: { name: 'Everything', trust: 'untrusted' } } });
+    render(<ToolApprovalProvider controller={controller} components={{ elicitation: null }} />);
+    act(() => {
+      void controller.requestElicitation({ serverId: 'everything', params: everythingElicitation });
+    });
+    await waitFor(() => expect(controller.getSnapshot().current?.kind).toBe('elicitation'));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    act(() => {
+      controller.respond(controller.getSnapshot().current!.id, { action: 'decline' });
+    });
+    act(() => {
+      void controller.requestApproval({ serverId: 'everything', tool: deleteEntitiesTool, args: {} });
+    });
+    expect(await screen.findByRole('alertdialog')).toBeInTheDocument();
+  });
+});
