@@ -162,6 +162,6 @@ export {
   type ToolApprovalProviderOptionsProps,
   type ToolApprovalProviderPolicyProps,
 } from './components/approval-provider/index.js';
-export { ToolCallCard, type ToolCallCardProps } from './components/tool-call-card/index.js';
+export { ToolCall, ToolCallCard, type ToolCallCardProps } from './components/tool-call-card/index.js';
 export { Elicitation, ElicitationDialog, type ElicitationDialogProps, type ElicitationPrompt } from './components/elicitation-dialog/index.js';
 export { Sampling, SamplingReview, type SamplingPrompt, type SamplingReviewProps } from './components/sampling-review/index.js';

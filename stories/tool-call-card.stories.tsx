@@ -2,7 +2,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useEffect, useState, type ReactNode } from 'react';
 import { expect, fn, screen, userEvent, waitFor, within } from 'storybook/test';
-import { ToolApprovalProvider, ToolCallCard, createApprovalController, decideToolCall, toolCallStatusFromTask, type ApprovalController, type PolicyMode, type ServerConfig, type ToolCallStatus } from '../src/index.js';
+import { ToolApprovalProvider, ToolCall, ToolCallCard, createApprovalController, decideToolCall, toolCallStatusFromTask, type ApprovalController, type PolicyMode, type ServerConfig, type ToolCallStatus } from '../src/index.js';
 import type { Tool } from '../src/core/shared/types.js';
 import { FIXED_NOW, errorResult, mixedAudience, prioritised } from '../test/fixtures/content.js';
 import { createEntitiesTool, deleteEntitiesTool, readFileTool, researchTool } from '../test/fixtures/tools.js';
@@ -130,7 +130,54 @@ export const Transcript: Story = {
   ),
 };
 
+/**
+ * Composed from parts: `ToolCallCard` is `ToolCall.Root` with every part; a
+ * host recomposes them — here the status line and result first, the badges
+ * and arguments under them, no retry.
+ */
+export const ComposedFromParts: Story = {
+  render: () => (
+    <div className={styles.stack}>
+      <ToolCall.Root serverId="memory" tool={readFileTool} trust="trusted" args={{ path: 'README.md' }} status={{ type: 'success', result: { content: prioritised } }}>
+        <ToolCall.Header />
+        <ToolCall.Result order="priority" collapseBelow={0.4} />
+        <ToolCall.Badges />
+        <ToolCall.Arguments />
+      </ToolCall.Root>
+      <ToolCall.Root serverId="memory" tool={deleteEntitiesTool} trust="untrusted" args={{ entityNames: ['Bob'] }} status={{ type: 'blocked', reasons: decideToolCall({ tool: deleteEntitiesTool, trust: 'trusted', mode: 'read-only' }).reasons }}>
+        <ToolCall.Header headingLevel={4} />
+        <ToolCall.Error />
+      </ToolCall.Root>
+    </div>
+  ),
+};
+/** Inline approval composed from parts: the confirmation's own parts, placed by the host under the header. */
+export const ComposedInlineApproval: Story = {
+  render: () => (
+    <Pending tool={createEntitiesTool} servers={{ memory: { trust: 'trusted', name: 'Memory' } }}>
+      <ToolCall.Root callId="call-1" serverId="memory" tool={createEntitiesTool} args={{ entityNames: ['Alice'] }} status={{ type: 'awaiting-approval' }}>
+        <ToolCall.Header />
+        <ToolCall.Approval />
+        <ToolCall.Arguments />
+      </ToolCall.Root>
+    </Pending>
+  ),
+};
+
 // Interaction tests ----------------------------------------------------------
+
+export const ComposedInlineApprovalTest: Story = {
+  ...ComposedInlineApproval,
+  tags: TEST,
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const region = await canvas.findByRole('region', { name: 'Needs your approval' });
+    await expect(within(region).getByRole('list', { name: 'Why you are asked' })).toBeInTheDocument();
+    await userEvent.click(within(region).getByRole('button', { name: 'Allow' }));
+    await waitFor(() => expect(canvas.queryByRole('region', { name: 'Needs your approval' })).toBeNull());
+    await expect(canvas.getByRole('heading', { name: 'create_entities' })).toHaveFocus();
+  },
+};
 
 export const CancelTest: Story = {
   ...RunningWithProgress,

@@ -105,10 +105,6 @@ export function ToolConfirmRoot({ request, onApprove, onDeny, open: openProp, de
   const [open = false, setOpen] = useControllableState({ prop: openProp, defaultProp: defaultOpen, onChange: onOpenChange, caller: ROOT_NAME });
   const [remember, setRemember] = useState(false);
   const settled = useRef(false);
-  const cancelRef = useRef<HTMLButtonElement>(null);
-  const approveRef = useRef<HTMLButtonElement>(null);
-  const descriptionId = useId();
-  const reasonsId = useId();
   // The latest callbacks, so a late deny goes through the current one.
   const callbacks = useRef({ onApprove, onDeny });
   useEffect(() => {
@@ -147,13 +143,7 @@ export function ToolConfirmRoot({ request, onApprove, onDeny, open: openProp, de
     [deny, setOpen],
   );
 
-  const trust = request.decision.trust;
-  const presentation = useMemo(() => presentTool(request.tool, { trust, toolName: request.toolName }), [request.tool, request.toolName, trust]);
-  const serverName = displayServerName(request.serverName, request.serverId);
-  const context = useMemo<ContextValue>(
-    () => ({ request, labels, trust, presentation, serverName, remember, setRemember, approve, deny, cancelRef, approveRef, descriptionId, reasonsId, returnFocusTo }),
-    [request, labels, trust, presentation, serverName, remember, approve, deny, descriptionId, reasonsId, returnFocusTo],
-  );
+  const context = useContextValue(request, labels, remember, setRemember, approve, deny, returnFocusTo);
   return (
     <ConfirmContext.Provider value={context}>
       {/* Not Radix's modal mode: its scroll lock moves the host's page. We trap focus and hide the rest ourselves. */}
@@ -164,6 +154,87 @@ export function ToolConfirmRoot({ request, onApprove, onDeny, open: openProp, de
   );
 }
 ToolConfirmRoot.displayName = ROOT_NAME;
+
+// What every part reads, built the same way for the dialog and in place.
+function useContextValue(
+  request: ConfirmRequest,
+  labels: Labels,
+  remember: boolean,
+  setRemember: (value: boolean) => void,
+  approve: () => void,
+  deny: () => void,
+  returnFocusTo: (() => HTMLElement | null) | undefined,
+): ContextValue {
+  const cancelRef = useRef<HTMLButtonElement>(null);
+  const approveRef = useRef<HTMLButtonElement>(null);
+  const descriptionId = useId();
+  const reasonsId = useId();
+  const trust = request.decision.trust;
+  const presentation = useMemo(() => presentTool(request.tool, { trust, toolName: request.toolName }), [request.tool, request.toolName, trust]);
+  const serverName = displayServerName(request.serverName, request.serverId);
+  return useMemo<ContextValue>(
+    () => ({ request, labels, trust, presentation, serverName, remember, setRemember, approve, deny, cancelRef, approveRef, descriptionId, reasonsId, returnFocusTo }),
+    [request, labels, trust, presentation, serverName, remember, setRemember, approve, deny, descriptionId, reasonsId, returnFocusTo],
+  );
+}
+
+/** Props of {@link ToolConfirmInlineRoot}. */
+export interface ToolConfirmInlineRootProps {
+  request: ConfirmRequest;
+  /** Called once per request when the user approves. */
+  onApprove: (details: ApproveDetails) => void;
+  /** Called once per request when the user denies. */
+  onDeny: () => void;
+  labels?: Partial<Labels> | undefined;
+  children?: ReactNode;
+}
+
+/**
+ * The confirmation without a dialog: the same parts (`Facts`, `Reasons`,
+ * `Remember`, `Cancel`, `Action`) render in place, e.g. inside a tool call's
+ * card (`ToolCall.Approval`). Each request is answered at most once (a
+ * request asked again is a new object and can be answered again). Unlike
+ * the dialog, unmounting does not deny: the request stays open for wherever
+ * else it can be answered. Renders no element of its own.
+ */
+export function ToolConfirmInlineRoot({ request, onApprove, onDeny, labels: labelOverrides, children }: ToolConfirmInlineRootProps) {
+  const labels = useLabels(labelOverrides);
+  const [remember, setRemember] = useState(false);
+  const settledFor = useRef<ConfirmRequest | null>(null);
+  const callbacks = useRef({ onApprove, onDeny });
+  useEffect(() => {
+    callbacks.current = { onApprove, onDeny };
+  });
+  const approve = useCallback(() => {
+    if (settledFor.current === request) return;
+    settledFor.current = request;
+    callbacks.current.onApprove({ remember: remember && request.canRemember === true });
+  }, [request, remember]);
+  const deny = useCallback(() => {
+    if (settledFor.current === request) return;
+    settledFor.current = request;
+    callbacks.current.onDeny();
+  }, [request]);
+  const context = useContextValue(request, labels, remember, setRemember, approve, deny, undefined);
+  return <ConfirmContext.Provider value={context}>{children}</ConfirmContext.Provider>;
+}
+ToolConfirmInlineRoot.displayName = 'ToolConfirm.InlineRoot';
+
+/** The in-place confirmation's element: described by its reasons (why it asks), with `data-risk`. Give it a name (`aria-label`). */
+export const ToolConfirmInlineContent = forwardRef<HTMLElement, ComponentPropsWithoutRef<'section'>>(function ToolConfirmInlineContent({ className, ...props }, ref) {
+  const { request, reasonsId } = useConfirmContext('ToolConfirm.InlineContent');
+  return (
+    <section
+      data-slot="confirm-inline"
+      data-risk={request.decision.risk}
+      aria-describedby={request.decision.reasons.length > 0 ? reasonsId : undefined}
+      {...props}
+      ref={ref}
+      className={cx('mcp-confirm-inline', className)}
+    />
+  );
+});
+ToolConfirmInlineContent.displayName = 'ToolConfirm.InlineContent';
 
 /** Props of {@link ToolConfirmContent}. */
 export interface ToolConfirmContentProps extends ComponentPropsWithoutRef<typeof Dialog.Content> {
@@ -212,36 +283,45 @@ export const ToolConfirmTitle = forwardRef<HTMLHeadingElement, ComponentPropsWit
 });
 ToolConfirmTitle.displayName = 'ToolConfirm.Title';
 
-/** The description: who asks, the real tool name and server, shown next to any friendly title. */
+/** The description: who asks, then the facts (the real tool name and server), shown next to any friendly title. */
 export const ToolConfirmDescription = forwardRef<HTMLDivElement, ComponentPropsWithoutRef<'div'>>(function ToolConfirmDescription({ className, children, ...props }, ref) {
-  const { labels, presentation, serverName, descriptionId, trust } = useConfirmContext('ToolConfirm.Description');
+  const { labels, serverName, descriptionId } = useConfirmContext('ToolConfirm.Description');
   return (
     <div id={descriptionId} data-slot="confirm-dialog-description" {...props} ref={ref} className={cx('mcp-confirm-dialog-description', className)}>
       {children ?? (
         <>
           <p className="mcp-confirm-dialog-text">{formatLabel(labels.confirmDescription, { server: serverName })}</p>
-          <dl data-slot="confirm-dialog-facts" className="mcp-confirm-dialog-facts">
-            <div className="mcp-confirm-dialog-fact">
-              <dt className="mcp-confirm-dialog-term">{labels.toolName}</dt>
-              <dd className="mcp-confirm-dialog-value">
-                <code data-slot="confirm-dialog-tool-name" translate="no" className="mcp-machine-name">
-                  {presentation.name || labels.unnamedTool}
-                </code>
-              </dd>
-            </div>
-            <div className="mcp-confirm-dialog-fact">
-              <dt className="mcp-confirm-dialog-term">{labels.server}</dt>
-              <dd data-slot="confirm-dialog-server" data-trust={trust} className="mcp-confirm-dialog-value">
-                {serverName} <span className="mcp-confirm-dialog-trust">({trust === 'trusted' ? labels.trusted : labels.untrusted})</span>
-              </dd>
-            </div>
-          </dl>
+          <ToolConfirmFacts />
         </>
       )}
     </div>
   );
 });
 ToolConfirmDescription.displayName = 'ToolConfirm.Description';
+
+/** The facts a title cannot disguise: the tool's machine name and the server, with its trust. */
+export const ToolConfirmFacts = forwardRef<HTMLDListElement, ComponentPropsWithoutRef<'dl'>>(function ToolConfirmFacts({ className, ...props }, ref) {
+  const { labels, presentation, serverName, trust } = useConfirmContext('ToolConfirm.Facts');
+  return (
+    <dl data-slot="confirm-dialog-facts" {...props} ref={ref} className={cx('mcp-confirm-dialog-facts', className)}>
+      <div className="mcp-confirm-dialog-fact">
+        <dt className="mcp-confirm-dialog-term">{labels.toolName}</dt>
+        <dd className="mcp-confirm-dialog-value">
+          <code data-slot="confirm-dialog-tool-name" translate="no" className="mcp-machine-name">
+            {presentation.name || labels.unnamedTool}
+          </code>
+        </dd>
+      </div>
+      <div className="mcp-confirm-dialog-fact">
+        <dt className="mcp-confirm-dialog-term">{labels.server}</dt>
+        <dd data-slot="confirm-dialog-server" data-trust={trust} className="mcp-confirm-dialog-value">
+          {serverName} <span className="mcp-confirm-dialog-trust">({trust === 'trusted' ? labels.trusted : labels.untrusted})</span>
+        </dd>
+      </div>
+    </dl>
+  );
+});
+ToolConfirmFacts.displayName = 'ToolConfirm.Facts';
 
 /** The tool's hint badges, said once to be unverified when the server is untrusted. */
 export const ToolConfirmBadges = forwardRef<HTMLUListElement, Omit<ComponentPropsWithoutRef<typeof ToolBadges>, 'tool' | 'trust'>>(function ToolConfirmBadges(props, ref) {

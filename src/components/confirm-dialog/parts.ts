@@ -6,6 +6,9 @@ export {
   ToolConfirmCancel as Cancel,
   ToolConfirmContent as Content,
   ToolConfirmDescription as Description,
+  ToolConfirmFacts as Facts,
+  ToolConfirmInlineContent as InlineContent,
+  ToolConfirmInlineRoot as InlineRoot,
   ToolConfirmReasons as Reasons,
   ToolConfirmRemember as Remember,
   ToolConfirmRoot as Root,
@@ -14,4 +17,5 @@ export {
   type ToolConfirmButtonProps as ButtonProps,
   type ToolConfirmContentProps as ContentProps,
   type ToolConfirmRootProps as RootProps,
+  type ToolConfirmInlineRootProps as InlineRootProps,
 } from './confirm-dialog.js';

@@ -1,1 +1,2 @@
+export * as ToolCall from './parts.js';
 export { ToolCallCard, type ToolCallCardProps } from './tool-call-card.js';
