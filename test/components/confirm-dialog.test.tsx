@@ -284,7 +284,7 @@ describe('ToolConfirmDialog', () => {
 
   it('names what a host can import in its errors', () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    expect(() => render(<ToolConfirm.Action />)).toThrow('<ToolConfirm.Action> must be rendered inside <ToolConfirm.Root>.');
+    expect(() => render(<ToolConfirm.Action />)).toThrow('<ToolConfirm.Action> must be rendered inside <ToolConfirm.Root> or <ToolConfirm.InlineRoot>.');
     expect(ToolConfirm.Content.displayName).toBe('ToolConfirm.Content');
   });
 

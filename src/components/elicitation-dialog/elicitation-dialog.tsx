@@ -1,6 +1,5 @@
 'use client';
 import * as Dialog from '@radix-ui/react-dialog';
-import { useControllableState } from '@radix-ui/react-use-controllable-state';
 import { createContext, forwardRef, useCallback, useContext, useEffect, useId, useMemo, useRef, useState, type ComponentPropsWithoutRef, type FormEvent, type ReactNode } from 'react';
 import type { ElicitationResponse, PendingElicitation } from '../../core/consent/controller.js';
 import { displayServerName } from '../../core/tool/decisions.js';
@@ -11,10 +10,10 @@ import { formatLabel, type Labels } from '../../internal/default-labels.js';
 import { Icon } from '../../internal/icons.js';
 import { AskedDuring } from '../../internal/asked-during.js';
 import { useLabels, useLocale } from '../../internal/labels.js';
+import { ConsentDialogRoot, useConsentRoot } from '../../internal/consent-root.js';
 import { formatReason } from '../../core/tool/decisions.js';
 import { fieldErrorTexts, problemText } from '../../internal/messages.js';
 import { ModalContent } from '../../internal/modal-content.js';
-import { useUnmount } from '../../internal/use-unmount.js';
 
 const ROOT_NAME = 'Elicitation.Root';
 
@@ -106,9 +105,11 @@ const OpenUrlContext = createContext<(url: string) => void>(() => {});
  *   </Elicitation.Content>
  * </Elicitation.Root>
  */
-export function ElicitationRoot({ prompt, onRespond, open: openProp, defaultOpen = true, onOpenChange, returnFocusTo, openUrl, labels: labelOverrides, children }: ElicitationRootProps) {
+export function ElicitationRoot({ prompt, onRespond, open, defaultOpen = true, onOpenChange, returnFocusTo, openUrl, labels: labelOverrides, children }: ElicitationRootProps) {
   const labels = useLabels(labelOverrides);
-  const [open = false, setOpen] = useControllableState({ prop: openProp, defaultProp: defaultOpen, onChange: onOpenChange, caller: ROOT_NAME });
+  // One consent root for every family: answered once, the latest callback; Escape, the close button or unmounting undecided is a cancel (the person never answered).
+  const root = useConsentRoot<ElicitationResponse>({ open, defaultOpen, onOpenChange, caller: ROOT_NAME, refusal: { action: 'cancel' }, onAnswer: onRespond });
+  const { respond } = root;
   const [stage, setStage] = useState<Stage>('form');
   const [values, setValues] = useState<ElicitationValues>(() => initialElicitationValues(prompt.view));
   // Keyed by field names (server data): null-prototype objects, read as own properties only.
@@ -119,35 +120,12 @@ export function ElicitationRoot({ prompt, onRespond, open: openProp, defaultOpen
     if (Object.keys(next).length > 0) setInvalidAttempt((count) => count + 1);
   }, []);
   const [confirmedSensitive, setConfirmedSensitive] = useState(false);
-  const settled = useRef(false);
-  const callback = useRef(onRespond);
-  useEffect(() => {
-    callback.current = onRespond;
-  });
   const titleId = useId();
   const descriptionId = useId();
   const formId = useId();
   const firstFieldRef = useRef<HTMLElement | null>(null);
   const safeActionRef = useRef<HTMLButtonElement | null>(null);
 
-  const respond = useCallback(
-    (response: ElicitationResponse): boolean => {
-      if (settled.current) return false;
-      const taken = callback.current(response) !== false;
-      if (taken) {
-        settled.current = true;
-        setOpen(false);
-      }
-      return taken;
-    },
-    [setOpen],
-  );
-  // Unmounting without an answer is a cancel (the person never answered).
-  useUnmount(() => {
-    if (settled.current) return;
-    settled.current = true;
-    callback.current({ action: 'cancel' });
-  });
   const setValue = useCallback((name: string, value: ElicitationValues[string]) => {
     setValues((current) => setElicitationValue(current, name, value));
     // A changed value is a new answer: the acknowledgement a secret needs is asked again.
@@ -186,17 +164,7 @@ export function ElicitationRoot({ prompt, onRespond, open: openProp, defaultOpen
   return (
     <ElicitationContext.Provider value={context}>
       <OpenUrlContext.Provider value={openUrl ?? defaultOpenUrl}>
-        <Dialog.Root
-          open={open}
-          modal={false}
-          onOpenChange={(next) => {
-            // Escape and the close button dismiss: that is a cancel, not a decline.
-            if (!next) respond({ action: 'cancel' });
-            else setOpen(true);
-          }}
-        >
-          {children}
-        </Dialog.Root>
+        <ConsentDialogRoot state={root}>{children}</ConsentDialogRoot>
       </OpenUrlContext.Provider>
     </ElicitationContext.Provider>
   );

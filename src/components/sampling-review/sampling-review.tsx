@@ -1,7 +1,6 @@
 'use client';
 import * as Dialog from '@radix-ui/react-dialog';
-import { useControllableState } from '@radix-ui/react-use-controllable-state';
-import { createContext, forwardRef, useCallback, useContext, useEffect, useId, useMemo, useRef, useState, type ComponentPropsWithoutRef, type ReactNode } from 'react';
+import { createContext, forwardRef, useCallback, useContext, useId, useMemo, useRef, useState, type ComponentPropsWithoutRef, type ReactNode } from 'react';
 import { selectVisible } from '../../core/content/audience.js';
 import type { PendingSampling, SamplingResponse } from '../../core/consent/controller.js';
 import { displayServerName, safeName } from '../../core/tool/decisions.js';
@@ -11,10 +10,10 @@ import { formatLabel, type Labels } from '../../internal/default-labels.js';
 import { Icon } from '../../internal/icons.js';
 import { AskedDuring } from '../../internal/asked-during.js';
 import { useLabels, useLocale } from '../../internal/labels.js';
+import { ConsentDialogRoot, useConsentRoot } from '../../internal/consent-root.js';
 import { formatReason } from '../../core/tool/decisions.js';
 import { problemText } from '../../internal/messages.js';
 import { ModalContent } from '../../internal/modal-content.js';
-import { useUnmount } from '../../internal/use-unmount.js';
 import { ContentBlocks } from '../content-blocks/content-blocks.js';
 
 const ROOT_NAME = 'Sampling.Root';
@@ -86,19 +85,24 @@ export interface SamplingRootProps {
  * @example
  * <SamplingReview prompt={pending} onRespond={(answer) => controller.respond(pending.id, answer)} />
  */
-export function SamplingRoot({ prompt, onRespond, open: openProp, defaultOpen = true, onOpenChange, returnFocusTo, labels: labelOverrides, children }: SamplingRootProps) {
+export function SamplingRoot({ prompt, onRespond, open, defaultOpen = true, onOpenChange, returnFocusTo, labels: labelOverrides, children }: SamplingRootProps) {
   const labels = useLabels(labelOverrides);
-  const [open = false, setOpen] = useControllableState({ prop: openProp, defaultProp: defaultOpen, onChange: onOpenChange, caller: ROOT_NAME });
+  // One consent root for every family. The request answered, the dialog stays for the completion; a deny or the final approval ends it.
+  const root = useConsentRoot<SamplingResponse>({
+    open,
+    defaultOpen,
+    onOpenChange,
+    caller: ROOT_NAME,
+    refusal: { action: 'deny' },
+    onAnswer: onRespond,
+    isFinal: (response) => response.action === 'deny' || prompt.stage === 'result',
+  });
+  const { respond } = root;
   const [editing, setEditing] = useState(false);
   const [systemPrompt, setSystemPrompt] = useState(prompt.view.systemPrompt ?? '');
   // Keys are block positions; a Map keeps them data.
   const [texts, setTexts] = useState<ReadonlyMap<string, string>>(() => new Map());
   const [resultText, setResultText] = useState(prompt.result?.text ?? '');
-  const settled = useRef(false);
-  const callback = useRef(onRespond);
-  useEffect(() => {
-    callback.current = onRespond;
-  });
   // The answer arrives while the dialog is open: start the editor from it.
   const answer = prompt.result?.text;
   const [seenAnswer, setSeenAnswer] = useState(answer);
@@ -109,24 +113,6 @@ export function SamplingRoot({ prompt, onRespond, open: openProp, defaultOpen = 
   const titleId = useId();
   const descriptionId = useId();
   const denyRef = useRef<HTMLButtonElement | null>(null);
-  const respond = useCallback(
-    (response: SamplingResponse): boolean => {
-      if (settled.current) return false;
-      const taken = callback.current(response) !== false;
-      // The request answered, the dialog stays for the completion; a deny or the final approval ends it.
-      if (taken && (response.action === 'deny' || prompt.stage === 'result')) {
-        settled.current = true;
-        setOpen(false);
-      }
-      return taken;
-    },
-    [prompt.stage, setOpen],
-  );
-  useUnmount(() => {
-    if (settled.current) return;
-    settled.current = true;
-    callback.current({ action: 'deny' });
-  });
   const setText = useCallback(
     (key: string, value: string, original: string) =>
       setTexts((current) => {
@@ -144,16 +130,7 @@ export function SamplingRoot({ prompt, onRespond, open: openProp, defaultOpen = 
   );
   return (
     <SamplingContext.Provider value={context}>
-      <Dialog.Root
-        open={open}
-        modal={false}
-        onOpenChange={(next) => {
-          if (!next) respond({ action: 'deny' });
-          else setOpen(true);
-        }}
-      >
-        {children}
-      </Dialog.Root>
+      <ConsentDialogRoot state={root}>{children}</ConsentDialogRoot>
     </SamplingContext.Provider>
   );
 }

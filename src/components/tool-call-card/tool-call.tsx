@@ -17,7 +17,7 @@ import { formatLabel, type Labels } from '../../internal/default-labels.js';
 import { Icon, type IconName } from '../../internal/icons.js';
 import { useLabels, useLocale } from '../../internal/labels.js';
 import { useApprovalShared, usePendingApproval, useServerTrust, type ApprovalUI } from '../approval-provider/approval-context.js';
-import { ToolConfirmAction, ToolConfirmCancel, ToolConfirmFacts, ToolConfirmInlineContent, ToolConfirmInlineRoot, ToolConfirmReasons, ToolConfirmRemember } from '../confirm-dialog/confirm-dialog.js';
+import { ToolConfirmAction, ToolConfirmCancel, ToolConfirmFacts, ToolConfirmInlineContent, ToolConfirmInlineRoot, ToolConfirmReasons, ToolConfirmRemember } from '../confirm-dialog/confirm-parts.js';
 import { ToolBadges } from '../tool-badges/tool-badges.js';
 import { ToolResult, type ToolResultProps } from '../tool-result/tool-result.js';
 
