@@ -146,6 +146,7 @@ export {
   useOptionalToolApproval,
   usePendingApproval,
   usePendingApprovals,
+  usePendingCount,
   useServerTrust,
   useTaintState,
   useToolApproval,
@@ -164,4 +165,4 @@ export {
 } from './components/approval-provider/index.js';
 export { ToolCall, ToolCallCard, type ToolCallCardProps } from './components/tool-call-card/index.js';
 export { Elicitation, ElicitationDialog, type ElicitationDialogProps, type ElicitationPrompt } from './components/elicitation-dialog/index.js';
-export { Sampling, SamplingReview, type SamplingPrompt, type SamplingReviewProps } from './components/sampling-review/index.js';
+export { Sampling, SamplingDialog, SamplingReview, type SamplingDialogProps, type SamplingPrompt, type SamplingReviewProps } from './components/sampling-review/index.js';

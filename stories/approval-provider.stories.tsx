@@ -2,7 +2,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
 import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
-import { ToolApprovalProvider, usePendingApprovals, useTaintState, useToolApproval, type ConsentRecord, type PolicyMode, type ToolApprovalProviderOptionsProps } from '../src/index.js';
+import { ToolApprovalProvider, usePendingCount, useTaintState, useToolApproval, type ConsentRecord, type PolicyMode, type ToolApprovalProviderOptionsProps } from '../src/index.js';
 import type { Tool } from '../src/core/shared/types.js';
 import { createEntitiesTool, deleteEntitiesTool, fetchTool, readFileTool } from '../test/fixtures/tools.js';
 import styles from './stories.module.css';
@@ -11,7 +11,7 @@ const TEST = ['!dev', '!autodocs'];
 
 function Requests({ calls }: { calls: Array<{ label: string; serverId: string; tool: Tool }> }) {
   const { requestApproval, resetTaint } = useToolApproval();
-  const pending = usePendingApprovals();
+  const pending = usePendingCount();
   const tainted = useTaintState();
   const [log, setLog] = useState<string[]>([]);
   return (
@@ -67,7 +67,7 @@ const meta = {
     docs: {
       description: {
         component:
-          'Decides calls by policy and asks one confirmation at a time, in order — a thin React layer over `createApprovalController`. Its context never changes while requests come and go: read the count with `usePendingApprovals()`. With `taintGuard`, once an open-world result entered the conversation, writes and further open-world calls ask, even for trusted servers, until reset.',
+          'Decides calls by policy and asks one confirmation at a time, in order — a thin React layer over `createApprovalController`. Its context never changes while requests come and go: read the count with `usePendingCount()`. With `taintGuard`, once an open-world result entered the conversation, writes and further open-world calls ask, even for trusted servers, until reset.',
       },
     },
   },

@@ -24,7 +24,7 @@ const TEST = ['!dev', '!autodocs'];
 const meta = {
   title: 'Components/ToolConfirmDialog',
   component: ToolConfirmDialog,
-  args: { request: request(deleteEntitiesTool), onApprove: fn(), onDeny: fn() },
+  args: { prompt: request(deleteEntitiesTool), onRespond: fn() },
   parameters: {
     layout: 'fullscreen',
     docs: {
@@ -42,31 +42,31 @@ type Story = StoryObj<typeof meta>;
 
 /** An untrusted server wants to run a destructive tool: danger treatment, focus on Deny. */
 export const DestructiveUntrusted: Story = {};
-export const DestructiveTrusted: Story = { args: { request: request(deleteEntitiesTool, 'trusted') } };
-export const WriteTrustedWithRemember: Story = { args: { request: request(createEntitiesTool, 'trusted', { canRemember: true }) } };
+export const DestructiveTrusted: Story = { args: { prompt: request(deleteEntitiesTool, 'trusted') } };
+export const WriteTrustedWithRemember: Story = { args: { prompt: request(createEntitiesTool, 'trusted', { canRemember: true }) } };
 /** An untrusted server's read-only claim is only a claim: focus stays on Deny. */
-export const ReadOnlyUntrusted: Story = { args: { request: request(readFileTool, 'untrusted', { args: { path: '/home/me/notes.txt' } }) } };
+export const ReadOnlyUntrusted: Story = { args: { prompt: request(readFileTool, 'untrusted', { args: { path: '/home/me/notes.txt' } }) } };
 /** The one case that starts on Allow: a trusted server's declared read-only call, asked only because the host always confirms. */
-export const ReadOnlyTrustedAlwaysConfirm: Story = { args: { request: request(readFileTool, 'trusted', { args: { path: '/home/me/notes.txt' } }, { mode: 'always-confirm' }) } };
+export const ReadOnlyTrustedAlwaysConfirm: Story = { args: { prompt: request(readFileTool, 'trusted', { args: { path: '/home/me/notes.txt' } }, { mode: 'always-confirm' }) } };
 /** The taint guard asks even a trusted server, and says why. */
-export const TaintGuard: Story = { args: { request: request(fetchTool, 'trusted', { args: { url: 'https://example.com/' } }, { tainted: true }) } };
-export const NothingDeclared: Story = { args: { request: request(bareTool, 'trusted', { args: { script: 'rm -rf /tmp/cache' } }) } };
-export const UnknownTool: Story = { args: { request: request(undefined, 'trusted', { toolName: 'mystery_tool' }) } };
-export const DisguisedTitle: Story = { args: { request: request(disguisedTool, 'untrusted', { serverName: 'Helper\u202E (official)' }) } };
-export const ChangedSinceAllowed: Story = { args: { request: request(createEntitiesTool, 'trusted', {}, { annotationsChanged: ['title', 'description'] }) } };
+export const TaintGuard: Story = { args: { prompt: request(fetchTool, 'trusted', { args: { url: 'https://example.com/' } }, { tainted: true }) } };
+export const NothingDeclared: Story = { args: { prompt: request(bareTool, 'trusted', { args: { script: 'rm -rf /tmp/cache' } }) } };
+export const UnknownTool: Story = { args: { prompt: request(undefined, 'trusted', { toolName: 'mystery_tool' }) } };
+export const DisguisedTitle: Story = { args: { prompt: request(disguisedTool, 'untrusted', { serverName: 'Helper\u202E (official)' }) } };
+export const ChangedSinceAllowed: Story = { args: { prompt: request(createEntitiesTool, 'trusted', {}, { annotationsChanged: ['title', 'description'] }) } };
 /** Another server offers a tool of the same name (shadowing): a trusted read-only call asks, names the other server, and cannot be remembered. */
-export const ShadowedName: Story = { args: { request: request(readFileTool, 'trusted', { args: { path: '/home/me/notes.txt' } }, { shadowedBy: ['Copycat files'] }) } };
+export const ShadowedName: Story = { args: { prompt: request(readFileTool, 'trusted', { args: { path: '/home/me/notes.txt' } }, { shadowedBy: ['Copycat files'] }) } };
 /** The server calls itself by a look-alike of a configured server's name (squatting). */
-export const LookAlikeServer: Story = { args: { request: request(createEntitiesTool, 'trusted', { serverName: 'Gіthub' }, { lookAlikeOf: 'GitHub' }) } };
+export const LookAlikeServer: Story = { args: { prompt: request(createEntitiesTool, 'trusted', { serverName: 'Gіthub' }, { lookAlikeOf: 'GitHub' }) } };
 export const HugeArguments: Story = {
   args: {
-    request: request(createEntitiesTool, 'untrusted', {
+    prompt: request(createEntitiesTool, 'untrusted', {
       args: { path: '/var/www/index.html', content: '<html>'.padEnd(5000, ' lorem ipsum'), hidden: 'invoice\u202Efdp.exe', nested: { depth: { more: Array.from({ length: 30 }, (_, i) => i) } } },
     }),
   },
 };
 export const RightToLeft: Story = {
-  args: { request: request(rtlTool, 'untrusted', { serverName: 'خادم الترجمة', args: { text: 'مرحبا' } }) },
+  args: { prompt: request(rtlTool, 'untrusted', { serverName: 'خادم الترجمة', args: { text: 'مرحبا' } }) },
   decorators: [
     (Story) => (
       <div dir="rtl" lang="ar">
@@ -78,7 +78,7 @@ export const RightToLeft: Story = {
 
 /** In German: the whole table (`react-mcp-annotations/locales/de`) and the locale, given once; reasons and their "oder" lists follow it. */
 export const German: Story = {
-  args: { request: request(bareTool, 'untrusted', { serverName: 'Speicher', args: { script: 'rm -rf /tmp/cache' } }) },
+  args: { prompt: request(bareTool, 'untrusted', { serverName: 'Speicher', args: { script: 'rm -rf /tmp/cache' } }) },
   decorators: [
     (Story) => (
       <LabelsProvider labels={de} locale="de">
@@ -104,7 +104,7 @@ export const GermanTest: Story = {
 /** Composed from parts: a host's own buttons through `asChild`, its own layout. */
 export const ComposedFromParts: Story = {
   render: (args) => (
-    <ToolConfirm.Root request={args.request} onApprove={args.onApprove} onDeny={args.onDeny}>
+    <ToolConfirm.Root prompt={args.prompt!} onRespond={args.onRespond}>
       <ToolConfirm.Content>
         <ToolConfirm.Title />
         <ToolConfirm.Description />
@@ -137,13 +137,9 @@ export const OpenedByHost: Story = {
         </button>
         {open && (
           <ToolConfirmDialog
-            {...args}
-            onApprove={(details) => {
-              args.onApprove(details);
-              setOpen(false);
-            }}
-            onDeny={() => {
-              args.onDeny();
+            prompt={args.prompt!}
+            onRespond={(answer) => {
+              args.onRespond?.(answer);
               setOpen(false);
             }}
           />
@@ -162,9 +158,10 @@ export const EscapeDeniesTest: Story = {
     await expect(dialog).toHaveAttribute('data-risk', 'destructive');
     await expect(screen.getByRole('button', { name: 'Deny' })).toHaveFocus();
     await userEvent.click(document.querySelector('[data-slot="confirm-dialog-overlay"]')!);
-    await expect(args.onDeny).not.toHaveBeenCalled();
+    await expect(args.onRespond).not.toHaveBeenCalled();
     await userEvent.keyboard('{Escape}');
-    await expect(args.onDeny).toHaveBeenCalledTimes(1);
+    await expect(args.onRespond).toHaveBeenCalledTimes(1);
+    await expect(args.onRespond).toHaveBeenCalledWith({ action: 'deny' });
   },
 };
 
@@ -177,8 +174,8 @@ export const RememberByKeyboardTest: Story = {
     await userEvent.tab();
     await expect(screen.getByRole('button', { name: 'Allow' })).toHaveFocus();
     await userEvent.keyboard('{Enter}');
-    await expect(args.onApprove).toHaveBeenCalledTimes(1);
-    await expect(args.onApprove).toHaveBeenCalledWith({ remember: true });
+    await expect(args.onRespond).toHaveBeenCalledTimes(1);
+    await expect(args.onRespond).toHaveBeenCalledWith({ action: 'approve', remember: true });
   },
 };
 
@@ -226,12 +223,12 @@ export const ShowAllArgumentsTest: Story = {
 };
 
 export const DoubleClickApprovesOnceTest: Story = {
-  args: { request: request(createEntitiesTool, 'trusted') },
+  args: { prompt: request(createEntitiesTool, 'trusted') },
   tags: TEST,
   play: async ({ args }) => {
     await userEvent.dblClick(await screen.findByRole('button', { name: 'Allow' }));
-    await expect(args.onApprove).toHaveBeenCalledTimes(1);
-    await expect(args.onDeny).not.toHaveBeenCalled();
+    await expect(args.onRespond).toHaveBeenCalledTimes(1);
+    await expect(args.onRespond).toHaveBeenCalledWith({ action: 'approve', remember: false });
   },
 };
 

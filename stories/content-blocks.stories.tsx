@@ -11,7 +11,7 @@ const TEST = ['!dev', '!autodocs'];
 const meta = {
   title: 'Components/ContentBlocks',
   component: ContentBlocks,
-  args: { blocks: everyType, now: FIXED_NOW, liveFreshness: false, locale: 'en-US', timeZone: 'UTC' },
+  args: { blocks: everyType, now: FIXED_NOW, live: false, locale: 'en-US', timeZone: 'UTC' },
   argTypes: {
     viewer: { control: 'inline-radio', options: ['user', 'assistant'] },
     order: { control: 'inline-radio', options: ['server', 'priority'] },

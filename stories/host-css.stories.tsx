@@ -22,12 +22,11 @@ function Sample({ withDialog = false }: { withDialog?: boolean }) {
       <ToolSummary tool={readFileTool} trust="trusted" />
       <ToolCallCard headingLevel={2} tool={deleteEntitiesTool} trust="untrusted" args={{ entityNames: ['Alice', 'Bob'] }} status={{ type: 'awaiting-approval' }} />
       <ToolCallCard headingLevel={3} tool={readFileTool} trust="trusted" args={{ path: 'notes.md' }} status={{ type: 'success', result: { content: blocks } }} />
-      <ContentBlocks blocks={[{ type: 'text', text: 'Last step', annotations: { lastModified: new Date(FIXED_NOW - 60_000).toISOString() } }]} now={FIXED_NOW} liveFreshness={false} />
+      <ContentBlocks blocks={[{ type: 'text', text: 'Last step', annotations: { lastModified: new Date(FIXED_NOW - 60_000).toISOString() } }]} now={FIXED_NOW} live={false} />
       {withDialog && (
         <ToolConfirmDialog
-          request={{ serverId: 'memory', serverName: 'Memory', tool: deleteEntitiesTool, args: { entityNames: ['Alice'] }, decision: decideToolCall({ tool: deleteEntitiesTool, trust: 'untrusted' }) }}
-          onApprove={() => {}}
-          onDeny={() => {}}
+          prompt={{ serverId: 'memory', serverName: 'Memory', tool: deleteEntitiesTool, args: { entityNames: ['Alice'] }, decision: decideToolCall({ tool: deleteEntitiesTool, trust: 'untrusted' }) }}
+          onRespond={() => {}}
         />
       )}
     </div>

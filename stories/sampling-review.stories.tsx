@@ -2,7 +2,7 @@
 // Display stories are inert; interaction tests are separate stories tagged '!dev'.
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, screen, userEvent } from 'storybook/test';
-import { SamplingReview, decideServerRequest, type SamplingPrompt, type Trust } from '../src/index.js';
+import { SamplingDialog, decideServerRequest, type SamplingPrompt, type Trust } from '../src/index.js';
 import { parseSamplingRequest, parseSamplingResult } from '../src/core/index.js';
 import { everythingSampling, richSampling } from '../test/fixtures/server-requests.js';
 
@@ -33,8 +33,8 @@ const answer = { role: 'assistant', content: { type: 'text', text: '- Revenue ro
 const TEST = ['!dev', '!autodocs'];
 
 const meta = {
-  title: 'Components/SamplingReview',
-  component: SamplingReview,
+  title: 'Components/SamplingDialog',
+  component: SamplingDialog,
   args: { prompt: prompt(everythingSampling), onRespond: fn(() => true) },
   parameters: {
     layout: 'fullscreen',
@@ -46,7 +46,7 @@ const meta = {
       },
     },
   },
-} satisfies Meta<typeof SamplingReview>;
+} satisfies Meta<typeof SamplingDialog>;
 
 export default meta;
 type Story = StoryObj<typeof meta>;

@@ -21,7 +21,7 @@ function Sample() {
     <div className={styles.stack}>
       <ToolSummary tool={readFileTool} trust="trusted" />
       <ToolCallCard tool={deleteEntitiesTool} trust="untrusted" status={{ type: 'running', progress: { progress: 1, total: 3 } }} onCancel={() => {}} />
-      <ContentBlocks blocks={prioritised} order="priority" collapseBelow={0.4} now={FIXED_NOW} liveFreshness={false} />
+      <ContentBlocks blocks={prioritised} order="priority" collapseBelow={0.4} now={FIXED_NOW} live={false} />
     </div>
   );
 }

@@ -90,7 +90,7 @@ export const TaskCompletedFetchingResult: Story = { args: { tool: researchTool, 
 export const TaskFailed: Story = { args: { tool: researchTool, args: { topic: 'python' }, status: toolCallStatusFromTask({ taskId: 'task-1', status: 'failed', statusMessage: 'The research backend timed out.' }) } };
 export const TaskCancelled: Story = { args: { tool: researchTool, args: { topic: 'python' }, status: toolCallStatusFromTask({ taskId: 'task-1', status: 'cancelled', statusMessage: 'Cancelled at your request.' }) } };
 export const Success: Story = {
-  args: { tool: readFileTool, status: { type: 'success', result: { content: prioritised } }, resultProps: { order: 'priority', collapseBelow: 0.4, now: FIXED_NOW, liveFreshness: false } },
+  args: { tool: readFileTool, status: { type: 'success', result: { content: prioritised } }, resultProps: { order: 'priority', collapseBelow: 0.4, now: FIXED_NOW, live: false } },
 };
 export const SuccessMixedAudience: Story = { args: { status: { type: 'success', result: { content: mixedAudience } } } };
 export const SuccessEmpty: Story = { args: { tool: readFileTool, status: { type: 'success', result: { content: [] } } } };

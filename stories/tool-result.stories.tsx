@@ -7,7 +7,7 @@ import { FIXED_NOW, errorResult, everyType, mixedAudience, structuredResult } fr
 const meta = {
   title: 'Components/ToolResult',
   component: ToolResult,
-  args: { result: { content: mixedAudience }, now: FIXED_NOW, liveFreshness: false, locale: 'en-US', timeZone: 'UTC' },
+  args: { result: { content: mixedAudience }, now: FIXED_NOW, live: false, locale: 'en-US', timeZone: 'UTC' },
   argTypes: { viewer: { control: 'inline-radio', options: ['user', 'assistant'] } },
   parameters: {
     docs: {

@@ -95,7 +95,7 @@ function Transcript({ viewer, approvalUI }: { viewer: Viewer; approvalUI: Approv
                   timers.current.forEach(clearTimeout);
                   setStatus(item.id, { type: 'cancelled' });
                 }}
-                resultProps={{ viewer, order: 'priority', collapseBelow: 0.4, staleAfterMs: 90 * 86_400_000, now: SHOWCASE_NOW, liveFreshness: false, timeZone: 'UTC' }}
+                resultProps={{ viewer, order: 'priority', collapseBelow: 0.4, staleAfterMs: 90 * 86_400_000, now: SHOWCASE_NOW, live: false, timeZone: 'UTC' }}
               />
             </li>
           ),

@@ -78,10 +78,18 @@ export function useApprovalController(): ApprovalController {
 
 const noSubscribe = () => () => {};
 
-/** Number of prompts waiting. Re-renders only when the number changes. */
-export function usePendingApprovals(): number {
-  const { controller } = useShared('usePendingApprovals()');
+/** How many prompts are waiting (every kind). Re-renders only when the number changes. */
+export function usePendingCount(): number {
+  const { controller } = useShared('usePendingCount()');
   return useSyncExternalStore(controller.subscribe, () => controller.getSnapshot().queue.length, () => 0);
+}
+
+/**
+ * Number of prompts waiting.
+ * @deprecated It returns a number, not the approvals: use `usePendingCount()`.
+ */
+export function usePendingApprovals(): number {
+  return usePendingCount();
 }
 
 /** Whether the taint guard has tripped in this conversation. */

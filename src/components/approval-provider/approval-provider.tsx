@@ -2,7 +2,7 @@
 import { createApprovalController } from '../../core/consent/controller.js';
 import { ToolConfirmDialog } from '../confirm-dialog/confirm-dialog.js';
 import { ElicitationDialog } from '../elicitation-dialog/elicitation-dialog.js';
-import { SamplingReview } from '../sampling-review/sampling-review.js';
+import { SamplingDialog } from '../sampling-review/sampling-review.js';
 import { ConsentProvider, type ConsentComponents, type ToolApprovalProviderProps } from './consent-provider.js';
 
 export type {
@@ -18,14 +18,14 @@ export type {
   ToolApprovalProviderProps,
 } from './consent-provider.js';
 
-const DEFAULT_COMPONENTS: ConsentComponents = { tool: ToolConfirmDialog, elicitation: ElicitationDialog, sampling: SamplingReview };
+const DEFAULT_COMPONENTS: ConsentComponents = { tool: ToolConfirmDialog, elicitation: ElicitationDialog, sampling: SamplingDialog };
 
 /**
  * Decides tool calls and server requests for everything below it and asks
  * the user, one prompt at a time (or inline in each card), with every
  * built-in dialog: `ConsentProvider` with `createApprovalController` and
  * `components` defaulting to `ToolConfirmDialog`, `ElicitationDialog` and
- * `SamplingReview` (replace one, or leave it out with `null`). A host that
+ * `SamplingDialog` (replace one, or leave it out with `null`). A host that
  * only confirms tool calls pays less with `ConsentProvider`.
  *
  * @example

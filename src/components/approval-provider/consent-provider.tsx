@@ -23,7 +23,7 @@ import { useUnmount } from '../../internal/use-unmount.js';
 // Types only: this module imports no dialog, so a host pays for the ones it passes.
 import type { ToolConfirmDialogProps } from '../confirm-dialog/confirm-dialog.js';
 import type { ElicitationDialogProps } from '../elicitation-dialog/elicitation-dialog.js';
-import type { SamplingReviewProps } from '../sampling-review/sampling-review.js';
+import type { SamplingDialogProps } from '../sampling-review/sampling-review.js';
 import type { ComponentType } from 'react';
 import { ApprovalContext, type ApprovalUI, type Shared, type ToolApprovalApi } from './approval-context.js';
 
@@ -89,8 +89,8 @@ export interface ConsentComponents {
   tool?: ComponentType<ToolConfirmDialogProps> | null | undefined;
   /** A server's elicitation (default in `ToolApprovalProvider`: `ElicitationDialog`). */
   elicitation?: ComponentType<ElicitationDialogProps> | null | undefined;
-  /** A server's sampling request (default in `ToolApprovalProvider`: `SamplingReview`). */
-  sampling?: ComponentType<SamplingReviewProps> | null | undefined;
+  /** A server's sampling request (default in `ToolApprovalProvider`: `SamplingDialog`). */
+  sampling?: ComponentType<SamplingDialogProps> | null | undefined;
 }
 
 /** The policy: applied to the provider's own controller, and kept current as the props change. */
@@ -371,11 +371,11 @@ function ConsentDialogHost({
   const Tool = components?.tool;
   if (!Tool && !renderDialog) return null;
   const props: ToolConfirmDialogProps = {
-    request: current,
-    onApprove: ({ remember }) => controller.respond(current.id, { action: 'approve', remember }),
-    onDeny: () => {
-      if (!stillOurs()) return;
-      controller.respond(current.id, { action: 'deny' });
+    prompt: current,
+    onRespond: (answer) => {
+      // A deny from a dialog that lost its prompt to a card (unmounting) is not the person's.
+      if (answer.action === 'deny' && !stillOurs()) return;
+      controller.respond(current.id, answer);
     },
     returnFocusTo,
   };
@@ -383,6 +383,14 @@ function ConsentDialogHost({
   return Tool ? <Tool key={current.id} {...props} /> : <RenderDialog key={current.id} props={props} renderDialog={renderDialog!} />;
 }
 
-function RenderDialog({ props, renderDialog }: { props: ToolConfirmDialogProps; renderDialog: (props: ToolConfirmDialogProps) => ReactNode }) {
-  return <>{renderDialog(props)}</>;
+// The deprecated renderDialog was written against request / onApprove / onDeny: it gets those names too.
+function RenderDialog({ props, renderDialog }: { props: Extract<ToolConfirmDialogProps, { prompt: unknown }>; renderDialog: (props: ToolConfirmDialogProps) => ReactNode }) {
+  const { prompt, onRespond, ...rest } = props;
+  const legacy = {
+    ...rest,
+    request: prompt,
+    onApprove: ({ remember }: { remember: boolean }) => onRespond?.({ action: 'approve', remember }),
+    onDeny: () => onRespond?.({ action: 'deny' }),
+  } as ToolConfirmDialogProps;
+  return <>{renderDialog(legacy)}</>;
 }

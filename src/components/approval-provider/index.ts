@@ -5,6 +5,7 @@ export {
   useOptionalToolApproval,
   usePendingApproval,
   usePendingApprovals,
+  usePendingCount,
   useServerTrust,
   useTaintState,
   useToolApproval,

@@ -10,7 +10,7 @@ import { Icon } from '../../internal/icons.js';
 import { useLabels } from '../../internal/labels.js';
 import { ModalContent } from '../../internal/modal-content.js';
 import { ToolBadges } from '../tool-badges/tool-badges.js';
-import { ConfirmContext, ToolConfirmAction, ToolConfirmCancel, ToolConfirmFacts, ToolConfirmReasons, ToolConfirmRemember, useConfirmContext, useContextValue, type ApproveDetails, type ConfirmRequest } from './confirm-parts.js';
+import { ConfirmContext, type ToolConfirmAnswer, ToolConfirmAction, ToolConfirmCancel, ToolConfirmFacts, ToolConfirmReasons, ToolConfirmRemember, useConfirmContext, useContextValue, type ApproveDetails, type ConfirmRequest } from './confirm-parts.js';
 
 export {
   ToolConfirmAction,
@@ -22,6 +22,7 @@ export {
   ToolConfirmRemember,
   type ApproveDetails,
   type ConfirmRequest,
+  type ToolConfirmAnswer,
   type ToolConfirmButtonProps,
   type ToolConfirmInlineRootProps,
 } from './confirm-parts.js';
@@ -30,12 +31,20 @@ const ROOT_NAME = 'ToolConfirm.Root';
 
 
 /** Props of {@link ToolConfirmRoot}. */
-export interface ToolConfirmRootProps {
-  request: ConfirmRequest;
-  /** Called once when the user approves. */
-  onApprove: (details: ApproveDetails) => void;
-  /** Called once when the user denies, presses Escape, closes the dialog or it unmounts undecided. */
-  onDeny: () => void;
+export type ToolConfirmRootProps = ToolConfirmRootBaseProps & ({ prompt: ConfirmRequest; request?: undefined } | { /** @deprecated Use `prompt`. */ request: ConfirmRequest; prompt?: undefined });
+
+/** What {@link ToolConfirmRoot} takes besides the prompt. */
+export interface ToolConfirmRootBaseProps {
+  /**
+   * Called once with the person's answer: `{ action: 'approve', remember }`,
+   * or `{ action: 'deny' }` (also on Escape, closing, or unmounting undecided).
+   * The same shape as every consent family's `onRespond`.
+   */
+  onRespond?: ((answer: ToolConfirmAnswer) => void) | undefined;
+  /** @deprecated Use `onRespond` (`answer.action === 'approve'`). */
+  onApprove?: ((details: ApproveDetails) => void) | undefined;
+  /** @deprecated Use `onRespond` (`answer.action === 'deny'`). */
+  onDeny?: (() => void) | undefined;
   /** Controlled open state. */
   open?: boolean | undefined;
   /** Initial open state (uncontrolled). Default true: a confirmation is shown to be answered. */
@@ -59,7 +68,7 @@ export interface ToolConfirmRootProps {
  * each fire at most once; closing or unmounting without a choice is a deny.
  *
  * @example
- * <ToolConfirm.Root request={request} onApprove={run} onDeny={skip}>
+ * <ToolConfirm.Root prompt={request} onRespond={(answer) => (answer.action === 'approve' ? run() : skip())}>
  *   <ToolConfirm.Content>
  *     <ToolConfirm.Title />
  *     <ToolConfirm.Cancel />
@@ -67,17 +76,22 @@ export interface ToolConfirmRootProps {
  *   </ToolConfirm.Content>
  * </ToolConfirm.Root>
  */
-export function ToolConfirmRoot({ request, onApprove, onDeny, open, defaultOpen = true, onOpenChange, returnFocusTo, labels: labelOverrides, children }: ToolConfirmRootProps) {
+export function ToolConfirmRoot({ prompt, request: requestProp, onRespond, onApprove, onDeny, open, defaultOpen = true, onOpenChange, returnFocusTo, labels: labelOverrides, children }: ToolConfirmRootProps) {
+  const request = (prompt ?? requestProp)!;
   const labels = useLabels(labelOverrides);
   const [remember, setRemember] = useState(false);
   // One consent root for every family: answered once, latest callbacks, reopen asks again, closing or unmounting undecided denies.
-  const root = useConsentRoot<{ action: 'approve'; remember: boolean } | { action: 'deny' }>({
+  const root = useConsentRoot<ToolConfirmAnswer>({
     open,
     defaultOpen,
     onOpenChange,
     caller: ROOT_NAME,
     refusal: { action: 'deny' },
-    onAnswer: (answer) => (answer.action === 'approve' ? onApprove({ remember: answer.remember }) : onDeny()),
+    onAnswer: (answer) => {
+      onRespond?.(answer);
+      if (answer.action === 'approve') onApprove?.({ remember: answer.remember });
+      else onDeny?.();
+    },
   });
   const { respond } = root;
   const approve = useCallback(() => void respond({ action: 'approve', remember: remember && request.canRemember === true }), [respond, remember, request.canRemember]);
@@ -213,13 +227,14 @@ ToolConfirmArguments.displayName = 'ToolConfirm.Arguments';
 
 
 /** Props of {@link ToolConfirmDialog}. */
-export type ToolConfirmDialogProps = Omit<ToolConfirmRootProps, 'children'> & { container?: HTMLElement | null | undefined; className?: string | undefined };
+export type ToolConfirmDialogProps = Omit<ToolConfirmRootBaseProps, 'children'> &
+  ({ prompt: ConfirmRequest; request?: undefined } | { /** @deprecated Use `prompt`. */ request: ConfirmRequest; prompt?: undefined }) & { container?: HTMLElement | null | undefined; className?: string | undefined };
 
 /**
  * The complete confirmation with every part in the default order.
  *
  * @example
- * <ToolConfirmDialog request={{ serverId: 'memory', tool, args, decision }} onApprove={run} onDeny={skip} />
+ * <ToolConfirmDialog prompt={{ serverId: 'memory', tool, args, decision }} onRespond={(answer) => (answer.action === 'approve' ? run() : skip())} />
  */
 export function ToolConfirmDialog({ container, className, ...props }: ToolConfirmDialogProps) {
   return (

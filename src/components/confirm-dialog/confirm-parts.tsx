@@ -27,6 +27,9 @@ export type ConfirmRequest = Pick<PendingToolApproval, 'serverId' | 'tool' | 'to
   [K in 'serverName' | 'canRemember' | 'focus']?: PendingToolApproval[K] | undefined;
 };
 
+/** A person's answer to a confirmation: the one answer shape of every consent family (`onRespond`). */
+export type ToolConfirmAnswer = { action: 'approve'; remember: boolean } | { action: 'deny' };
+
 /** What the user chose when approving. */
 export interface ApproveDetails {
   remember: boolean;
@@ -87,11 +90,10 @@ export function useContextValue(
 
 /** Props of {@link ToolConfirmInlineRoot}. */
 export interface ToolConfirmInlineRootProps {
-  request: ConfirmRequest;
-  /** Called once per request when the user approves. */
-  onApprove: (details: ApproveDetails) => void;
-  /** Called once per request when the user denies. */
-  onDeny: () => void;
+  /** The call to confirm. */
+  prompt: ConfirmRequest;
+  /** Called once per prompt with the person's answer. */
+  onRespond: (answer: ToolConfirmAnswer) => void;
   labels?: Partial<Labels> | undefined;
   children?: ReactNode;
 }
@@ -104,24 +106,24 @@ export interface ToolConfirmInlineRootProps {
  * the dialog, unmounting does not deny: the request stays open for wherever
  * else it can be answered. Renders no element of its own.
  */
-export function ToolConfirmInlineRoot({ request, onApprove, onDeny, labels: labelOverrides, children }: ToolConfirmInlineRootProps) {
+export function ToolConfirmInlineRoot({ prompt: request, onRespond, labels: labelOverrides, children }: ToolConfirmInlineRootProps) {
   const labels = useLabels(labelOverrides);
   const [remember, setRemember] = useState(false);
   const settledFor = useRef<ConfirmRequest | null>(null);
-  const callbacks = useRef({ onApprove, onDeny });
+  const callback = useRef(onRespond);
   useEffect(() => {
-    callbacks.current = { onApprove, onDeny };
+    callback.current = onRespond;
   });
-  const approve = useCallback(() => {
-    if (settledFor.current === request) return;
-    settledFor.current = request;
-    callbacks.current.onApprove({ remember: remember && request.canRemember === true });
-  }, [request, remember]);
-  const deny = useCallback(() => {
-    if (settledFor.current === request) return;
-    settledFor.current = request;
-    callbacks.current.onDeny();
-  }, [request]);
+  const answer = useCallback(
+    (response: ToolConfirmAnswer) => {
+      if (settledFor.current === request) return;
+      settledFor.current = request;
+      callback.current(response);
+    },
+    [request],
+  );
+  const approve = useCallback(() => answer({ action: 'approve', remember: remember && request.canRemember === true }), [answer, remember, request.canRemember]);
+  const deny = useCallback(() => answer({ action: 'deny' }), [answer]);
   const context = useContextValue(request, labels, remember, setRemember, approve, deny, undefined);
   return <ConfirmContext.Provider value={context}>{children}</ConfirmContext.Provider>;
 }

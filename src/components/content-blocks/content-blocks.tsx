@@ -40,7 +40,9 @@ export interface ContentBlocksOptions {
   staleAfterMs?: number | undefined;
   /** Reference time for server rendering and hydration of freshness labels, or a clock function. */
   now?: NowSource | undefined;
-  /** Keep freshness labels current with the shared clock after hydration. Default true; false pins them to `now`. */
+  /** Keep freshness labels current with the shared clock after hydration (as `Freshness`'s `live`). Default true; false pins them to `now`. */
+  live?: boolean | undefined;
+  /** @deprecated Use `live`. */
   liveFreshness?: boolean | undefined;
   /** Locale for dates and sizes; default: the runtime's. */
   locale?: string | readonly string[] | undefined;
@@ -88,6 +90,7 @@ export const CONTENT_BLOCKS_OPTIONS = [
   'onExpandedChange',
   'staleAfterMs',
   'now',
+  'live',
   'liveFreshness',
   'locale',
   'timeZone',
@@ -117,7 +120,7 @@ interface Shared {
   renderText: ContentBlocksProps['renderText'];
   staleAfterMs: number | undefined;
   now: NowSource | undefined;
-  liveFreshness: boolean | undefined;
+  live: boolean | undefined;
   timeZone: string | undefined;
   copyable: boolean | undefined;
   onCopyText: ((text: string) => void) | undefined;
@@ -147,6 +150,7 @@ export const ContentBlocks = forwardRef<HTMLDivElement, ContentBlocksProps>(func
     onExpandedChange,
     staleAfterMs,
     now,
+    live,
     liveFreshness,
     locale,
     timeZone,
@@ -177,7 +181,7 @@ export const ContentBlocks = forwardRef<HTMLDivElement, ContentBlocksProps>(func
   const [expanded = false, setExpanded] = useControllableState({ prop: expandedProp, defaultProp: defaultExpanded, onChange: onExpandedChange, caller: 'ContentBlocks' });
   const foldedId = useId();
   const renderers = useMemo(() => (components ? { ...defaultBlockRenderers, ...components } : defaultBlockRenderers), [components]);
-  const shared: Shared = { viewer, labels, locale: messageLocale, renderText, staleAfterMs, now, liveFreshness, timeZone, copyable, onCopyText, onOpenResource, altText, renderers };
+  const shared: Shared = { viewer, labels, locale: messageLocale, renderText, staleAfterMs, now, live: live ?? liveFreshness, timeZone, copyable, onCopyText, onOpenResource, altText, renderers };
   const { shown, folded, hiddenCount } = prepared;
   const empty = shown.length === 0 && folded.length === 0;
   return (
@@ -237,7 +241,7 @@ function renderItem(block: PreparedBlock, shared: Shared) {
       )}
       <Renderer view={view} block={block} labels={labels} alt={view.kind === 'image' ? shared.altText?.(block) : undefined} locale={shared.locale} renderText={shared.renderText} onOpenResource={shared.onOpenResource} />
       {/* No footer wrapper: the date is one element, the copy button sits at the block's end corner. */}
-      {block.lastModified && <Freshness prefix={labels.lastModified} date={block.lastModified} staleAfterMs={shared.staleAfterMs} now={shared.now} live={shared.liveFreshness} locale={shared.locale} timeZone={shared.timeZone} />}
+      {block.lastModified && <Freshness prefix={labels.lastModified} lastModified={block.lastModified} staleAfterMs={shared.staleAfterMs} now={shared.now} live={shared.live} locale={shared.locale} timeZone={shared.timeZone} />}
       {copyText !== null && <CopyButton text={copyText} label={labels.copy} copiedLabel={labels.copied} onCopyText={shared.onCopyText} />}
     </div>
   );

@@ -1,2 +1,2 @@
 export * as Sampling from './parts.js';
-export { SamplingReview, type SamplingPrompt, type SamplingReviewProps } from './sampling-review.js';
+export { SamplingDialog, SamplingReview, type SamplingDialogProps, type SamplingPrompt, type SamplingReviewProps } from './sampling-review.js';

@@ -83,7 +83,7 @@ export interface SamplingRootProps {
  * before it goes back to the server. Escape denies; focus starts on Deny.
  *
  * @example
- * <SamplingReview prompt={pending} onRespond={(answer) => controller.respond(pending.id, answer)} />
+ * <SamplingDialog prompt={pending} onRespond={(answer) => controller.respond(pending.id, answer)} />
  */
 export function SamplingRoot({ prompt, onRespond, open, defaultOpen = true, onOpenChange, returnFocusTo, labels: labelOverrides, children }: SamplingRootProps) {
   const labels = useLabels(labelOverrides);
@@ -363,16 +363,20 @@ export const SamplingActions = forwardRef<HTMLDivElement, ComponentPropsWithoutR
 });
 SamplingActions.displayName = 'Sampling.Actions';
 
-/** Props of {@link SamplingReview}. */
-export type SamplingReviewProps = Omit<SamplingRootProps, 'children'> & { container?: HTMLElement | null | undefined; className?: string | undefined };
+/** Props of {@link SamplingDialog}. */
+export type SamplingDialogProps = Omit<SamplingRootProps, 'children'> & { container?: HTMLElement | null | undefined; className?: string | undefined };
+/** @deprecated Use `SamplingDialogProps`. */
+export type SamplingReviewProps = SamplingDialogProps;
 
 /**
- * The complete sampling review with every part in the default order.
+ * The complete sampling review with every part in the default order (the
+ * `Sampling` namespace's composition, named like `ToolConfirmDialog` and
+ * `ElicitationDialog`).
  *
  * @example
- * <SamplingReview prompt={pending} onRespond={(answer) => controller.respond(pending.id, answer)} />
+ * <SamplingDialog prompt={pending} onRespond={(answer) => controller.respond(pending.id, answer)} />
  */
-export function SamplingReview({ container, className, ...props }: SamplingReviewProps) {
+export function SamplingDialog({ container, className, ...props }: SamplingDialogProps) {
   return (
     <SamplingRoot {...props}>
       <SamplingContent container={container} className={className}>
@@ -384,4 +388,7 @@ export function SamplingReview({ container, className, ...props }: SamplingRevie
     </SamplingRoot>
   );
 }
-SamplingReview.displayName = 'SamplingReview';
+SamplingDialog.displayName = 'SamplingDialog';
+
+/** @deprecated Use `SamplingDialog` (the same component, named like its namespace's other compositions). */
+export const SamplingReview = SamplingDialog;

@@ -62,7 +62,9 @@ export interface ToolCallRootProps extends Omit<ComponentPropsWithoutRef<'articl
    * when its dialog closes after the opener is gone.
    */
   callId?: string | undefined;
-  /** Where this card's confirmations appear; default: the provider's `approvalUI`. */
+  /** Where this card's confirmations appear (`dialog` or `inline`); default: the provider's `approvalUI`. */
+  approvalUI?: ApprovalUI | undefined;
+  /** @deprecated Use `approvalUI` (the provider's name for the same choice). */
   approval?: ApprovalUI | undefined;
   /** Arguments of the call. */
   args?: unknown;
@@ -132,14 +134,14 @@ function useToolCallContext(part: string): ToolCallContextValue {
  * </ToolCall.Root>
  */
 export const ToolCallRoot = forwardRef<HTMLElement, ToolCallRootProps>(function ToolCallRoot(rootProps, forwardedRef) {
-  const { serverId, tool, toolName, trust: trustProp, callId, approval: approvalProp, args, status, annotationsChanged: _annotationsChanged, onCancel: _onCancel, onRetry, onAnnotationIssue, labels: labelOverrides, className, children, ...props } = rootProps;
+  const { serverId, tool, toolName, trust: trustProp, callId, approvalUI: approvalUIProp, approval: approvalProp, args, status, annotationsChanged: _annotationsChanged, onCancel: _onCancel, onRetry, onAnnotationIssue, labels: labelOverrides, className, children, ...props } = rootProps;
   const labels = useLabels(labelOverrides);
   const locale = useLocale();
   const shared = useApprovalShared();
   const trust = useServerTrust(serverId, trustProp);
   const autoId = useId();
   const effectiveCallId = callId ?? autoId;
-  const inline = shared !== null && (approvalProp ?? shared.approvalUI) === 'inline';
+  const inline = shared !== null && (approvalUIProp ?? approvalProp ?? shared.approvalUI) === 'inline';
   const pending = usePendingApproval(shared ? effectiveCallId : undefined);
   const presentation = useMemo(() => presentTool(tool, { trust, toolName, onAnnotationIssue }), [tool, trust, toolName, onAnnotationIssue]);
   const argsText = useMemo(() => previewArguments(args).folded, [args]);
@@ -313,12 +315,15 @@ export const ToolCallApproval = forwardRef<HTMLElement, ComponentPropsWithoutRef
   const shared = useApprovalShared();
   if (!inlinePending || !shared) return null;
   const pending = inlinePending;
-  const answered = (answer: { action: 'approve'; remember: boolean } | { action: 'deny' }) => {
-    shared.controller.respond(pending.id, answer);
-    headingRef.current?.focus();
-  };
   return (
-    <ToolConfirmInlineRoot request={pending} labels={call.labels} onApprove={({ remember }) => answered({ action: 'approve', remember })} onDeny={() => answered({ action: 'deny' })}>
+    <ToolConfirmInlineRoot
+      prompt={pending}
+      labels={call.labels}
+      onRespond={(answer) => {
+        shared.controller.respond(pending.id, answer);
+        headingRef.current?.focus();
+      }}
+    >
       <ToolConfirmInlineContent data-slot="tool-call-card-approval" aria-label={labels.approvalNeeded} {...props} ref={ref} className={cx('mcp-tool-call-card-approval', className)}>
         {children ?? (
           <>

@@ -1,0 +1,132 @@
+// One vocabulary: the new names work, and every name they replace still works (deprecated).
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import {
+  ContentBlocks,
+  Freshness,
+  SamplingDialog,
+  SamplingReview,
+  ToolApprovalProvider,
+  ToolCallCard,
+  ToolConfirmDialog,
+  createApprovalController,
+  decideToolCall,
+  usePendingApprovals,
+  usePendingCount,
+  type ToolConfirmDialogProps,
+} from '../../src/index.js';
+import { createEntitiesTool, deleteEntitiesTool } from '../fixtures/tools.js';
+
+const prompt = (tool = createEntitiesTool) => ({ serverId: 'memory', serverName: 'Memory', tool, args: {}, canRemember: true, decision: decideToolCall({ tool, trust: 'trusted' }) });
+
+describe('one vocabulary', () => {
+  it('the confirmation takes `prompt` and answers through `onRespond`, the shape every consent family uses', async () => {
+    const user = userEvent.setup();
+    const onRespond = vi.fn();
+    render(<ToolConfirmDialog prompt={prompt()} onRespond={onRespond} />);
+    await user.click(screen.getByRole('checkbox', { name: 'Remember for this conversation' }));
+    await user.click(screen.getByRole('button', { name: 'Allow' }));
+    expect(onRespond).toHaveBeenCalledExactlyOnceWith({ action: 'approve', remember: true });
+  });
+
+  it('Escape is a deny through onRespond, once; the deprecated onDeny hears it too', async () => {
+    const user = userEvent.setup();
+    const onRespond = vi.fn();
+    const onDeny = vi.fn();
+    const { unmount } = render(<ToolConfirmDialog prompt={prompt(deleteEntitiesTool)} onRespond={onRespond} onDeny={onDeny} />);
+    await user.keyboard('{Escape}');
+    unmount();
+    expect(onRespond).toHaveBeenCalledExactlyOnceWith({ action: 'deny' });
+    expect(onDeny).toHaveBeenCalledTimes(1);
+  });
+
+  it('Freshness takes `lastModified` (the annotation\'s name); `date` still works', () => {
+    render(
+      <>
+        <Freshness lastModified="2026-11-29T12:00:00Z" now={Date.parse('2026-11-30T12:00:00Z')} live={false} locale="en" />
+        <Freshness date="2026-11-28T12:00:00Z" now={Date.parse('2026-11-30T12:00:00Z')} live={false} locale="en" />
+      </>,
+    );
+    expect(screen.getByText('yesterday')).toHaveAttribute('datetime', '2026-11-29T12:00:00.000Z');
+    expect(screen.getByText('2 days ago')).toHaveAttribute('datetime', '2026-11-28T12:00:00.000Z');
+  });
+
+  it('ContentBlocks takes `live` as Freshness does; `liveFreshness` still works', () => {
+    const clock = vi.spyOn(Date, 'now');
+    const blocks = [{ type: 'text', text: 'x', annotations: { lastModified: '2026-11-29T12:00:00Z' } }];
+    // Pinned either way to `now`: a day ago, whatever the real clock says.
+    clock.mockReturnValue(Date.parse('2027-06-01T00:00:00Z'));
+    render(
+      <>
+        <ContentBlocks blocks={blocks} now={Date.parse('2026-11-30T12:00:00Z')} live={false} locale="en" />
+        <ContentBlocks blocks={blocks} now={Date.parse('2026-11-30T12:00:00Z')} liveFreshness={false} locale="en" />
+      </>,
+    );
+    expect(screen.getAllByText('Last modified yesterday')).toHaveLength(2);
+  });
+
+  it('usePendingCount counts what waits; usePendingApprovals is the same number', async () => {
+    const controller = createApprovalController({ servers: { memory: { trust: 'untrusted' } } });
+    function Counts() {
+      return <p>{`${usePendingCount()}/${usePendingApprovals()}`}</p>;
+    }
+    render(
+      <ToolApprovalProvider controller={controller} components={{ tool: null }}>
+        <Counts />
+      </ToolApprovalProvider>,
+    );
+    expect(screen.getByText('0/0')).toBeInTheDocument();
+    act(() => {
+      void controller.requestApproval({ serverId: 'memory', tool: createEntitiesTool, args: {} });
+      void controller.requestApproval({ serverId: 'memory', tool: deleteEntitiesTool, args: {} });
+    });
+    expect(await screen.findByText('2/2')).toBeInTheDocument();
+  });
+
+  it('SamplingDialog is the sampling review; SamplingReview is the same component', () => {
+    expect(SamplingReview).toBe(SamplingDialog);
+    expect(SamplingDialog.displayName).toBe('SamplingDialog');
+  });
+
+  it('a card takes `approvalUI` as the provider does; the deprecated `approval` still works', async () => {
+    const controller = createApprovalController({ servers: { memory: { trust: 'trusted' } } });
+    render(
+      <ToolApprovalProvider controller={controller}>
+        <ToolCallCard callId="a" serverId="memory" tool={createEntitiesTool} status={{ type: 'awaiting-approval' }} approvalUI="inline" />
+        <ToolCallCard callId="b" serverId="memory" tool={deleteEntitiesTool} status={{ type: 'awaiting-approval' }} approval="inline" />
+      </ToolApprovalProvider>,
+    );
+    act(() => {
+      void controller.requestApproval({ serverId: 'memory', tool: createEntitiesTool, callId: 'a' });
+      void controller.requestApproval({ serverId: 'memory', tool: deleteEntitiesTool, callId: 'b' });
+    });
+    await waitFor(() => expect(screen.getAllByRole('region', { name: 'Needs your approval' })).toHaveLength(2));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+  });
+
+  it('the deprecated renderDialog still gets request / onApprove / onDeny, and its answer goes through', async () => {
+    const user = userEvent.setup();
+    const controller = createApprovalController({ servers: { memory: { name: 'Memory', trust: 'untrusted' } } });
+    const seen: string[] = [];
+    const renderDialog = (props: ToolConfirmDialogProps) => {
+      seen.push(Object.keys(props).sort().join(','));
+      const legacy = props as { request?: { serverName?: string }; onApprove?: (d: { remember: boolean }) => void };
+      return (
+        <div role="dialog" aria-label={`Legacy ${legacy.request?.serverName}`}>
+          <button type="button" onClick={() => legacy.onApprove?.({ remember: false })}>
+            OK
+          </button>
+        </div>
+      );
+    };
+    render(<ToolApprovalProvider controller={controller} renderDialog={renderDialog} />);
+    let outcome: Promise<{ outcome: string }> | undefined;
+    act(() => {
+      outcome = controller.requestApproval({ serverId: 'memory', tool: createEntitiesTool, args: {} });
+    });
+    await user.click(within(await screen.findByRole('dialog', { name: 'Legacy Memory' })).getByRole('button', { name: 'OK' }));
+    await expect(outcome).resolves.toMatchObject({ outcome: 'run', decidedBy: 'user' });
+    expect(seen[0]).toBe('onApprove,onDeny,request,returnFocusTo');
+  });
+});
