@@ -130,3 +130,27 @@ describe('one vocabulary', () => {
     expect(seen[0]).toBe('onApprove,onDeny,request,returnFocusTo');
   });
 });
+
+describe('neutral dialog classes', () => {
+  it('every dialog family carries the neutral mcp-dialog-* classes, and today\'s mcp-confirm-dialog-* beside them (hosts\' CSS keeps working)', async () => {
+    const { ElicitationDialog, SamplingDialog: Sampling, decideServerRequest } = await import('../../src/index.js');
+    const { parseElicitationRequest, parseSamplingRequest } = await import('../../src/core/index.js');
+    const { everythingElicitation, everythingSampling } = await import('../fixtures/server-requests.js');
+    const elicitation = parseElicitationRequest(everythingElicitation);
+    const sampling = parseSamplingRequest(everythingSampling);
+    const base = { serverId: 'everything', serverName: 'Everything', trust: 'untrusted' as const };
+    const families = [
+      <ToolConfirmDialog key="t" prompt={prompt()} onRespond={() => {}} />,
+      <ElicitationDialog key="e" prompt={{ ...base, view: elicitation, decision: decideServerRequest({ kind: 'elicitation', trust: 'untrusted', elicitation }) }} onRespond={() => true} />,
+      <Sampling key="s" prompt={{ ...base, stage: 'request', view: sampling, decision: decideServerRequest({ kind: 'sampling', trust: 'untrusted', sampling }) }} onRespond={() => true} />,
+    ];
+    for (const family of families) {
+      const { unmount } = render(family);
+      const dialog = screen.queryByRole('alertdialog') ?? screen.getByRole('dialog');
+      expect(dialog).toHaveClass('mcp-dialog', 'mcp-confirm-dialog');
+      const title = document.getElementById(dialog.getAttribute('aria-labelledby')!)!;
+      expect(title).toHaveClass('mcp-dialog-title', 'mcp-confirm-dialog-title');
+      unmount();
+    }
+  });
+});

@@ -149,19 +149,19 @@ ToolConfirmInlineContent.displayName = 'ToolConfirm.InlineContent';
 export const ToolConfirmFacts = forwardRef<HTMLDListElement, ComponentPropsWithoutRef<'dl'>>(function ToolConfirmFacts({ className, ...props }, ref) {
   const { labels, presentation, serverName, trust } = useConfirmContext('ToolConfirm.Facts');
   return (
-    <dl data-slot="confirm-dialog-facts" {...props} ref={ref} className={cx('mcp-confirm-dialog-facts', className)}>
-      <div className="mcp-confirm-dialog-fact">
-        <dt className="mcp-confirm-dialog-term">{labels.toolName}</dt>
-        <dd className="mcp-confirm-dialog-value">
+    <dl data-slot="confirm-dialog-facts" {...props} ref={ref} className={cx('mcp-dialog-facts mcp-confirm-dialog-facts', className)}>
+      <div className="mcp-dialog-fact mcp-confirm-dialog-fact">
+        <dt className="mcp-dialog-term mcp-confirm-dialog-term">{labels.toolName}</dt>
+        <dd className="mcp-dialog-value mcp-confirm-dialog-value">
           <code data-slot="confirm-dialog-tool-name" translate="no" className="mcp-machine-name">
             {presentation.name || labels.unnamedTool}
           </code>
         </dd>
       </div>
-      <div className="mcp-confirm-dialog-fact">
-        <dt className="mcp-confirm-dialog-term">{labels.server}</dt>
-        <dd data-slot="confirm-dialog-server" data-trust={trust} className="mcp-confirm-dialog-value">
-          {serverName} <span className="mcp-confirm-dialog-trust">({trust === 'trusted' ? labels.trusted : labels.untrusted})</span>
+      <div className="mcp-dialog-fact mcp-confirm-dialog-fact">
+        <dt className="mcp-dialog-term mcp-confirm-dialog-term">{labels.server}</dt>
+        <dd data-slot="confirm-dialog-server" data-trust={trust} className="mcp-dialog-value mcp-confirm-dialog-value">
+          {serverName} <span className="mcp-dialog-trust mcp-confirm-dialog-trust">({trust === 'trusted' ? labels.trusted : labels.untrusted})</span>
         </dd>
       </div>
     </dl>
@@ -177,13 +177,13 @@ export const ToolConfirmReasons = forwardRef<HTMLDivElement, ComponentPropsWitho
   const { reasons, risk } = request.decision;
   if (reasons.length === 0) return null;
   return (
-    <div id={reasonsId} data-slot="confirm-dialog-reasons" data-risk={risk} {...props} ref={ref} className={cx('mcp-confirm-dialog-reasons', className)}>
-      <h3 id={headingId} data-slot="confirm-dialog-section-title" className="mcp-confirm-dialog-section-title">
+    <div id={reasonsId} data-slot="confirm-dialog-reasons" data-risk={risk} {...props} ref={ref} className={cx('mcp-dialog-reasons mcp-confirm-dialog-reasons', className)}>
+      <h3 id={headingId} data-slot="confirm-dialog-section-title" className="mcp-dialog-section-title mcp-confirm-dialog-section-title">
         {risk === 'destructive' && <Icon name="warning" />} {labels.reasons}
       </h3>
-      <ul aria-labelledby={headingId} className="mcp-confirm-dialog-list">
+      <ul aria-labelledby={headingId} className="mcp-dialog-list mcp-confirm-dialog-list">
         {reasons.map((reason) => (
-          <li key={reason.code} data-code={reason.code} className="mcp-confirm-dialog-item">
+          <li key={reason.code} data-code={reason.code} className="mcp-dialog-item mcp-confirm-dialog-item">
             {formatReason(reason, labels, locale)}
           </li>
         ))}
@@ -198,7 +198,7 @@ export const ToolConfirmRemember = forwardRef<HTMLLabelElement, ComponentPropsWi
   const { request, labels, remember, setRemember } = useConfirmContext('ToolConfirm.Remember');
   if (!request.canRemember) return null;
   return (
-    <label data-slot="confirm-dialog-remember" {...props} ref={ref} className={cx('mcp-confirm-dialog-remember', className)}>
+    <label data-slot="confirm-dialog-remember" {...props} ref={ref} className={cx('mcp-dialog-remember mcp-confirm-dialog-remember', className)}>
       <input type="checkbox" className="mcp-checkbox" checked={remember} onChange={(event) => setRemember(event.currentTarget.checked)} />
       {children ?? labels.remember}
     </label>
@@ -223,7 +223,7 @@ export const ToolConfirmCancel = forwardRef<HTMLButtonElement, ToolConfirmButton
       data-slot="confirm-dialog-cancel"
       {...props}
       ref={ref}
-      className={cx('mcp-button mcp-confirm-dialog-cancel', className)}
+      className={cx('mcp-button mcp-dialog-cancel mcp-confirm-dialog-cancel', className)}
       onClick={composeEventHandlers(onClick, deny)}
     >
       {children ?? labels.deny}
@@ -245,7 +245,7 @@ export const ToolConfirmAction = forwardRef<HTMLButtonElement, ToolConfirmButton
       data-risk={request.decision.risk}
       {...props}
       ref={ref}
-      className={cx('mcp-button mcp-confirm-dialog-action', className)}
+      className={cx('mcp-button mcp-dialog-action mcp-confirm-dialog-action', className)}
       onClick={composeEventHandlers(onClick, approve)}
     >
       {children ?? (destructive ? labels.approveDestructive : labels.approve)}

@@ -330,7 +330,7 @@ export const ToolCallApproval = forwardRef<HTMLElement, ComponentPropsWithoutRef
             <ToolConfirmFacts />
             <ToolConfirmReasons />
             <ToolConfirmRemember />
-            <div data-slot="confirm-dialog-actions" className="mcp-confirm-dialog-actions">
+            <div data-slot="confirm-dialog-actions" className="mcp-dialog-actions mcp-confirm-dialog-actions">
               <ToolConfirmCancel />
               <ToolConfirmAction />
             </div>
