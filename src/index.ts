@@ -116,7 +116,7 @@ export {
   toolDisplayName,
 } from './core/index.js';
 export { LabelsProvider, type LabelsProviderProps } from './internal/labels.js';
-export { defaultLabels, type Labels } from './internal/default-labels.js';
+export { defaultLabels, type BadgeLabels, type ContentLabels, type Labels } from './internal/default-labels.js';
 export { ToolBadge, ToolBadges, type ToolBadgesProps } from './components/tool-badges/index.js';
 export { ToolSummary, type ToolSummaryProps } from './components/tool-summary/index.js';
 export { Freshness, type FreshnessProps } from './components/freshness/index.js';

@@ -2,12 +2,12 @@ import { reasonMessages } from '../core/tool/decisions.js';
 import { formatMessage, type Locale } from '../core/text/format.js';
 import { fieldErrorMessages, problemMessages, sensitiveMessages, statusMessages } from '../core/text/messages.js';
 
-/**
- * Default English text for every built-in UI string. The message table
- * ({@link defaultLabels}) is these plus core's codes (reasons, statuses,
- * request problems, field errors, kinds of secret).
- */
-const uiLabels = {
+// Default English for every built-in UI string, by component family. The message table
+// ({@link defaultLabels}) is these plus core's codes (reasons, statuses, request problems,
+// field errors, kinds of secret).
+
+/** The words of the tool badges (and `ToolSummary`): what they fall back to with no provider. */
+export const badgeLabels = {
   // Tool badges. `{claim}` is used for untrusted servers.
   readOnly: 'Read-only',
   write: 'Writes',
@@ -31,6 +31,13 @@ const uiLabels = {
   assumedDescription: 'The server did not say, so the cautious answer is assumed.',
   claimDescription: 'This server is not trusted: these are its own claims, not verified.',
   unnamedTool: 'Unnamed tool',
+  /** A tool name another server also offers (shadowing): the badge, and its explanation. */
+  shadowed: 'Same name on {servers, list, and}',
+  shadowedDescription: 'Another server offers a tool with this name (or one that looks the same). Check which server runs it; it is never remembered.',
+} as const;
+
+/** The words of content blocks, results and freshness: what they fall back to with no provider. */
+export const contentLabels = {
   // Content.
   /** @deprecated `moreBlocks` is one plural message; this is used only when a host overrides it, for a count of 1. */
   moreBlock: '1 more block, lower priority',
@@ -62,6 +69,9 @@ const uiLabels = {
   structuredContent: 'Structured content',
   stale: 'stale',
   lastModified: 'Last modified',
+} as const;
+
+const otherLabels = {
   // Confirmation.
   confirmTitle: 'Allow {tool}?',
   confirmDescription: '{server} wants to run this tool.',
@@ -73,9 +83,6 @@ const uiLabels = {
   reasons: 'Why you are asked',
   toolName: 'Tool',
   server: 'Server',
-  /** A tool name another server also offers (shadowing): the badge, and its explanation. */
-  shadowed: 'Same name on {servers, list, and}',
-  shadowedDescription: 'Another server offers a tool with this name (or one that looks the same). Check which server runs it; it is never remembered.',
   /** Elicitation: stop the task (or call) that asked, from its prompt. */
   stopTask: 'Stop task',
   stopCall: 'Stop call',
@@ -160,6 +167,9 @@ const uiLabels = {
   model: 'Model',
 } as const;
 
+// One pure call: a bundle that reads only one family's words drops the rest.
+const uiLabels: typeof badgeLabels & typeof contentLabels & typeof otherLabels = /* @__PURE__ */ Object.assign({}, badgeLabels, contentLabels, otherLabels);
+
 /**
  * The message table: every word a person reads, in English, by key. Hosts
  * translate by passing a table of their own (whole, e.g.
@@ -187,6 +197,10 @@ export const freshnessLabels = { stale: 'stale' } as const;
 
 /** Every built-in string, by key: a translation that leaves one out fails to compile. */
 export type Labels = { [K in keyof typeof defaultLabels]: string };
+/** The badge family's words, with any other key a host's table gives. */
+export type BadgeLabels = { [K in keyof typeof badgeLabels]: string } & Partial<Labels>;
+/** The content family's words, with any other key a host's table gives. */
+export type ContentLabels = { [K in keyof typeof contentLabels]: string } & Partial<Labels>;
 
 /** Fills a template's placeholders in a locale (plurals, lists; see `formatMessage`). Unknown placeholders stay as they are. */
 export function formatLabel(template: string, values: Record<string, string | number | readonly string[]>, locale?: Locale): string {

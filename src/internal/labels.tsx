@@ -1,10 +1,11 @@
 'use client';
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
 import type { Locale } from '../core/text/format.js';
-import { defaultLabels, type Labels } from './default-labels.js';
+import type { Labels } from './default-labels.js';
 
-// null until a provider sets labels, so reading one label needs no default table.
-const LabelsContext = createContext<Labels | null>(null);
+// The host's words only (a partial table), null until a provider sets some: each component
+// family lays them over its own defaults, so a bundle carries only the families it uses.
+const LabelsContext = createContext<Partial<Labels> | null>(null);
 // The host's locale, given once: plural rules, "x or y" lists, dates, numbers and sizes follow it.
 const LocaleContext = createContext<Locale>(undefined);
 
@@ -28,7 +29,7 @@ export interface LabelsProviderProps {
  * <LabelsProvider labels={de} locale="de">…</LabelsProvider>
  */
 export function LabelsProvider({ labels, locale, children }: LabelsProviderProps) {
-  const parent = useContext(LabelsContext) ?? defaultLabels;
+  const parent = useContext(LabelsContext);
   const parentLocale = useContext(LocaleContext);
   const value = useMemo(() => (labels ? { ...parent, ...labels } : parent), [parent, labels]);
   const content = <LabelsContext.Provider value={value}>{children}</LabelsContext.Provider>;
@@ -41,15 +42,19 @@ export function useLocale(own?: Locale): Locale {
   return own ?? context;
 }
 
-/** The labels in effect, with a component's own `labels` prop applied last. */
-export function useLabels(overrides?: Partial<Labels>): Labels {
-  const context = useContext(LabelsContext) ?? defaultLabels;
-  return useMemo(() => (overrides ? { ...context, ...overrides } : context), [context, overrides]);
+/**
+ * The labels in effect: the family's defaults (passed by each component, so
+ * it carries only its own words), then the nearest provider's, then the
+ * component's own `labels` prop.
+ */
+export function useLabels<T extends Readonly<Record<string, string>>>(overrides: Partial<Labels> | undefined, defaults: T): { [K in keyof T]: string } & Partial<Labels> {
+  const context = useContext(LabelsContext);
+  return useMemo(() => (context || overrides ? { ...defaults, ...context, ...overrides } : defaults), [defaults, context, overrides]) as { [K in keyof T]: string } & Partial<Labels>;
 }
 
 /** Makes already-merged labels the context for a subtree, so its parts need no merge of their own. */
-export function LabelsScope({ labels, children }: { labels: Labels; children?: ReactNode }) {
-  const parent = useContext(LabelsContext) ?? defaultLabels;
+export function LabelsScope({ labels, children }: { labels: Partial<Labels>; children?: ReactNode }) {
+  const parent = useContext(LabelsContext);
   return parent === labels ? <>{children}</> : <LabelsContext.Provider value={labels}>{children}</LabelsContext.Provider>;
 }
 

@@ -12,6 +12,7 @@ import { presentTool, type ToolPresentation } from '../../core/tool/presentation
 import { cx } from '../../internal/cx.js';
 import type { Labels } from '../../internal/default-labels.js';
 import { Icon } from '../../internal/icons.js';
+import { defaultLabels } from '../../internal/default-labels.js';
 import { useLabels, useLocale } from '../../internal/labels.js';
 
 const ROOT_NAME = 'ToolConfirm.Root';
@@ -107,7 +108,7 @@ export interface ToolConfirmInlineRootProps {
  * else it can be answered. Renders no element of its own.
  */
 export function ToolConfirmInlineRoot({ prompt: request, onRespond, labels: labelOverrides, children }: ToolConfirmInlineRootProps) {
-  const labels = useLabels(labelOverrides);
+  const labels = useLabels(labelOverrides, defaultLabels);
   const [remember, setRemember] = useState(false);
   const settledFor = useRef<ConfirmRequest | null>(null);
   const callback = useRef(onRespond);

@@ -6,10 +6,9 @@ import { prepareContent, type BlockKind, type BlockOrder, type PreparedBlock } f
 import type { NowSource } from '../../core/consent/controller.js';
 import type { AnnotationIssueHandler } from '../../core/shared/issues.js';
 import { cx } from '../../internal/cx.js';
-import { formatLabel, type Labels } from '../../internal/default-labels.js';
+import { contentLabels, type ContentLabels, formatLabel, type Labels } from '../../internal/default-labels.js';
 import { Icon } from '../../internal/icons.js';
 import { LabelsScope, useLabels, useLocale } from '../../internal/labels.js';
-import { defaultLabels } from '../../internal/default-labels.js';
 import { Freshness } from '../freshness/freshness.js';
 import { CopyButton, defaultBlockRenderers, type BlockRendererProps, type BlockRenderers, type OpenResourceRequest } from './default-renderers.js';
 
@@ -115,7 +114,7 @@ void optionsComplete;
 interface Shared {
   viewer: Viewer;
   renderers: BlockRenderers;
-  labels: Labels;
+  labels: ContentLabels;
   locale: string | readonly string[] | undefined;
   renderText: ContentBlocksProps['renderText'];
   staleAfterMs: number | undefined;
@@ -172,7 +171,7 @@ export const ContentBlocks = forwardRef<HTMLDivElement, ContentBlocksProps>(func
 ) {
   // Anything but exactly "assistant" is the user view: typos fail closed.
   const viewer: Viewer = viewerProp === 'assistant' ? 'assistant' : 'user';
-  const labels = useLabels(labelOverrides);
+  const labels = useLabels(labelOverrides, contentLabels);
   const messageLocale = useLocale(locale);
   const prepared = useMemo(
     () => prepareContent(blocks, { viewer, order, collapseBelow, neutralPriority, onAnnotationIssue, imageTypes, audioTypes }),
@@ -203,7 +202,7 @@ export const ContentBlocks = forwardRef<HTMLDivElement, ContentBlocksProps>(func
               onClick={() => setExpanded(!expanded)}
               className="mcp-button mcp-content-blocks-toggle"
             >
-              <Icon name="chevron" /> {folded.length === 1 && labels.moreBlock !== defaultLabels.moreBlock ? labels.moreBlock : formatLabel(labels.moreBlocks, { count: folded.length }, messageLocale)}
+              <Icon name="chevron" /> {folded.length === 1 && labels.moreBlock !== contentLabels.moreBlock ? labels.moreBlock : formatLabel(labels.moreBlocks, { count: folded.length }, messageLocale)}
             </button>
             {expanded && (
               <div id={foldedId} data-slot="content-blocks-folded-content" className="mcp-content-blocks-folded-content">

@@ -4,7 +4,7 @@ import { useState, type ComponentType, type ReactNode } from 'react';
 import type { BlockKind, BlockView, PreparedBlock } from '../../core/content/content.js';
 import { formatBytes } from '../../core/content/media.js';
 import { sanitizeLabel } from '../../core/text/sanitize.js';
-import { formatLabel, type Labels } from '../../internal/default-labels.js';
+import { formatLabel, type ContentLabels } from '../../internal/default-labels.js';
 import { Icon } from '../../internal/icons.js';
 
 /** A resource link the browser cannot follow (`file:`, custom schemes), as handed to `onOpenResource`. */
@@ -20,7 +20,8 @@ export interface BlockRendererProps<K extends BlockKind = BlockKind> {
   view: Extract<BlockView, { kind: K }>;
   /** The prepared block (server position, priority, date, snapshot of the block). */
   block: PreparedBlock;
-  labels: Labels;
+  /** The content family's words (and any other key of the host's table). */
+  labels: ContentLabels;
   /** Image blocks: the host's alt text (`altText`), when it gave one. */
   alt?: string | undefined;
   locale?: string | readonly string[] | undefined;

@@ -6,7 +6,7 @@ import { displayServerName } from '../../core/tool/decisions.js';
 import { elicitationNeedsAcknowledgement, elicitationValue, elicitationWarnings, initialElicitationValues, setElicitationValue, validateElicitation, type ElicitationField, type ElicitationValues } from '../../core/requests/elicitation.js';
 import { ownData } from '../../core/shared/read.js';
 import { cx } from '../../internal/cx.js';
-import { formatLabel, type Labels } from '../../internal/default-labels.js';
+import { defaultLabels, formatLabel, type Labels } from '../../internal/default-labels.js';
 import { Icon } from '../../internal/icons.js';
 import { AskedDuring } from '../../internal/asked-during.js';
 import { useLabels, useLocale } from '../../internal/labels.js';
@@ -106,7 +106,7 @@ const OpenUrlContext = createContext<(url: string) => void>(() => {});
  * </Elicitation.Root>
  */
 export function ElicitationRoot({ prompt, onRespond, open, defaultOpen = true, onOpenChange, returnFocusTo, openUrl, labels: labelOverrides, children }: ElicitationRootProps) {
-  const labels = useLabels(labelOverrides);
+  const labels = useLabels(labelOverrides, defaultLabels);
   // One consent root for every family: answered once, the latest callback; Escape, the close button or unmounting undecided is a cancel (the person never answered).
   const root = useConsentRoot<ElicitationResponse>({ open, defaultOpen, onOpenChange, caller: ROOT_NAME, refusal: { action: 'cancel' }, onAnswer: onRespond });
   const { respond } = root;

@@ -6,7 +6,7 @@ import type { PendingSampling, SamplingResponse } from '../../core/consent/contr
 import { displayServerName, safeName } from '../../core/tool/decisions.js';
 import { samplingDisplayBlocks, samplingEditsFrom } from '../../core/requests/sampling.js';
 import { cx } from '../../internal/cx.js';
-import { formatLabel, type Labels } from '../../internal/default-labels.js';
+import { defaultLabels, formatLabel, type Labels } from '../../internal/default-labels.js';
 import { Icon } from '../../internal/icons.js';
 import { AskedDuring } from '../../internal/asked-during.js';
 import { useLabels, useLocale } from '../../internal/labels.js';
@@ -86,7 +86,7 @@ export interface SamplingRootProps {
  * <SamplingDialog prompt={pending} onRespond={(answer) => controller.respond(pending.id, answer)} />
  */
 export function SamplingRoot({ prompt, onRespond, open, defaultOpen = true, onOpenChange, returnFocusTo, labels: labelOverrides, children }: SamplingRootProps) {
-  const labels = useLabels(labelOverrides);
+  const labels = useLabels(labelOverrides, defaultLabels);
   // One consent root for every family. The request answered, the dialog stays for the completion; a deny or the final approval ends it.
   const root = useConsentRoot<SamplingResponse>({
     open,

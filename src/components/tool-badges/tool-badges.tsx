@@ -6,7 +6,7 @@ import { presentTool, type PresentedBadge } from '../../core/tool/presentation.j
 import type { ToolBadgeKind } from '../../core/tool/tool-hints.js';
 import type { Tool } from '../../core/shared/types.js';
 import { cx } from '../../internal/cx.js';
-import { formatLabel, type Labels } from '../../internal/default-labels.js';
+import { badgeLabels, formatLabel, type BadgeLabels, type Labels } from '../../internal/default-labels.js';
 import { Icon } from '../../internal/icons.js';
 import { useLabels, useLocale } from '../../internal/labels.js';
 import { useComposedRefs } from '@radix-ui/react-compose-refs';
@@ -18,7 +18,7 @@ const ITEM_NAME = 'ToolBadge.Item';
 
 interface ToolBadgesContextValue {
   trust: Trust;
-  labels: Labels;
+  labels: BadgeLabels;
 }
 
 const ToolBadgesContext = createContext<ToolBadgesContextValue | null>(null);
@@ -67,7 +67,7 @@ export const ToolBadgeRoot = forwardRef<HTMLUListElement, ToolBadgeRootProps>(fu
   { tool, toolName, serverId, trust: trustProp, unverifiedNote = true, onAnnotationIssue, labels: labelOverrides, children, className, ...props },
   ref,
 ) {
-  const labels = useLabels(labelOverrides);
+  const labels = useLabels(labelOverrides, badgeLabels);
   const locale = useLocale();
   const trust = useServerTrust(serverId, trustProp);
   const presentation = useMemo(() => presentTool(tool, { trust, toolName, onAnnotationIssue }), [tool, trust, toolName, onAnnotationIssue]);

@@ -5,6 +5,7 @@ import { readToolResult } from '../../core/content/content.js';
 import type { CallToolResult } from '../../core/shared/types.js';
 import { cx } from '../../internal/cx.js';
 import { Icon } from '../../internal/icons.js';
+import { contentLabels } from '../../internal/default-labels.js';
 import { useLabels } from '../../internal/labels.js';
 import { CONTENT_BLOCKS_OPTIONS, ContentBlocks, type ContentBlocksOptions } from '../content-blocks/content-blocks.js';
 
@@ -33,7 +34,7 @@ export const ToolResult = forwardRef<HTMLDivElement, ToolResultProps>(function T
   for (const [key, value] of Object.entries(rest)) ((CONTENT_BLOCKS_OPTIONS as readonly string[]).includes(key) ? options : props)[key] = value;
   const content = options as Omit<ContentBlocksOptions, 'blocks'>;
   const viewer = content.viewer === 'assistant' ? 'assistant' : 'user';
-  const labels = useLabels(content.labels);
+  const labels = useLabels(content.labels, contentLabels);
   // Core reads the result once and applies the structuredContent rule.
   const view = readToolResult(result, { viewer, showStructuredContent, onAnnotationIssue: content.onAnnotationIssue });
   const { isError, structured } = view;

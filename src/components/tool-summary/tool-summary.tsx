@@ -8,6 +8,7 @@ import { snapshotTool } from '../../core/tool/tool-hints.js';
 import type { Tool } from '../../core/shared/types.js';
 import { cx } from '../../internal/cx.js';
 import type { Labels } from '../../internal/default-labels.js';
+import { badgeLabels } from '../../internal/default-labels.js';
 import { useLabels } from '../../internal/labels.js';
 import { useColorScheme } from '../../internal/use-color-scheme.js';
 import { useServerTrust } from '../approval-provider/approval-context.js';
@@ -46,7 +47,7 @@ export const ToolSummary = forwardRef<HTMLDivElement, ToolSummaryProps>(function
   { tool, serverId, trust: trustProp, theme, allowRemoteIcon, onAnnotationIssue, labels: labelOverrides, className, ...props },
   ref,
 ) {
-  const labels = useLabels(labelOverrides);
+  const labels = useLabels(labelOverrides, badgeLabels);
   const scheme = useColorScheme(theme);
   const trust = useServerTrust(serverId, trustProp);
   const snapshot = useMemo(() => snapshotTool(tool, { onAnnotationIssue }), [tool, onAnnotationIssue]);
