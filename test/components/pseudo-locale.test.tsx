@@ -316,3 +316,33 @@ describe('pseudo-locale: every word a person reads comes from the message table'
     expect(leaks(serverStrings(deleteEntitiesTool, SERVER, { entityNames: ['Alice'] }))).toEqual([]);
   });
 });
+
+describe('each family falls back to its own words (no provider)', () => {
+  it('content blocks, results, freshness and badges name every control and show no empty or undefined word', async () => {
+    const user = userEvent.setup();
+    render(
+      <>
+        <ContentBlocks blocks={everyType} copyable now={FIXED_NOW} />
+        <ContentBlocks blocks={[...prioritised, ...dated]} order="priority" collapseBelow={0.5} now={FIXED_NOW} staleAfterMs={86_400_000} />
+        <ContentBlocks blocks={mixedAudience} viewer="assistant" />
+        <ContentBlocks blocks={[]} />
+        <ContentBlocks blocks={malformed} />
+        <ContentBlocks blocks={[{ type: 'mystery' }, { type: 'image', data: '!!', mimeType: 'image/svg+xml' }, { type: 'resource', resource: { uri: 'file:///x.bin', blob: '!!' } }]} />
+        <ToolResult result={errorResult} />
+        <ToolResult result={'not a result' as never} />
+        <ToolResult result={{ content: [], structuredContent: { total: 3 } }} viewer="assistant" />
+        <ToolBadges tool={deleteEntitiesTool} trust="untrusted" />
+        <ToolBadges tool={bareTool} trust="trusted" />
+        <ToolSummary tool={fetchTool} trust="untrusted" />
+        <Freshness lastModified="2026-11-20T12:00:00Z" now={FIXED_NOW} staleAfterMs={1000} />
+      </>,
+    );
+    await user.click(screen.getByRole('button', { name: /more blocks?, lower priority/ }));
+    for (const button of screen.getAllByRole('button')) expect(button).toHaveAccessibleName();
+    for (const image of screen.getAllByRole('img')) expect(image).toHaveAccessibleName();
+    const words = readable();
+    expect(words.filter((piece) => /\bundefined\b|\bnull\b/.test(piece))).toEqual([]);
+    // The families' words are there, in English.
+    for (const word of ['Copy text', 'Unverified', 'Destructive', 'stale', 'No content to show', 'The tool reported an error', 'Structured content']) expect(words.join(' ')).toContain(word);
+  });
+});
