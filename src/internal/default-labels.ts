@@ -71,7 +71,8 @@ export const contentLabels = {
   lastModified: 'Last modified',
 } as const;
 
-const otherLabels = {
+/** The words of tool confirmations and tool call cards (their own; see `toolCallLabels` for all they read). */
+export const toolLabels = {
   // Confirmation.
   confirmTitle: 'Allow {tool}?',
   confirmDescription: '{server} wants to run this tool.',
@@ -109,6 +110,9 @@ const otherLabels = {
   progress: 'Progress',
   approvalNeeded: 'Needs your approval',
   inputRequired: 'Needs your input',
+} as const;
+
+const requestLabels = {
   // Elicitation.
   elicitationTitle: '{server} asks for information',
   elicitationUrlTitle: '{server} asks you to open a link',
@@ -168,7 +172,7 @@ const otherLabels = {
 } as const;
 
 // One pure call: a bundle that reads only one family's words drops the rest.
-const uiLabels: typeof badgeLabels & typeof contentLabels & typeof otherLabels = /* @__PURE__ */ Object.assign({}, badgeLabels, contentLabels, otherLabels);
+const uiLabels: typeof badgeLabels & typeof contentLabels & typeof toolLabels & typeof requestLabels = /* @__PURE__ */ Object.assign({}, badgeLabels, contentLabels, toolLabels, requestLabels);
 
 /**
  * The message table: every word a person reads, in English, by key. Hosts
@@ -197,6 +201,15 @@ export const freshnessLabels = { stale: 'stale' } as const;
 
 /** Every built-in string, by key: a translation that leaves one out fails to compile. */
 export type Labels = { [K in keyof typeof defaultLabels]: string };
+
+/**
+ * Everything a tool confirmation or a tool call card reads: its words, the
+ * badges', the reasons and the statuses (not the elicitation and sampling
+ * words, problems or field errors).
+ */
+export const toolCallLabels: typeof badgeLabels & typeof toolLabels & typeof reasonMessages & typeof statusMessages = /* @__PURE__ */ Object.assign({}, badgeLabels, toolLabels, reasonMessages, statusMessages);
+/** The tool family's words, with any other key a host's table gives. */
+export type ToolCallLabels = { [K in keyof typeof toolCallLabels]: string } & Partial<Labels>;
 /** The badge family's words, with any other key a host's table gives. */
 export type BadgeLabels = { [K in keyof typeof badgeLabels]: string } & Partial<Labels>;
 /** The content family's words, with any other key a host's table gives. */

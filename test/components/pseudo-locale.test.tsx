@@ -3,7 +3,7 @@
 // What a person reads (text, aria-label, title, alt, placeholder, accessible
 // descriptions) may hold only markers, server data, numbers and what `Intl`
 // formatted. Any other word is English fixed somewhere outside the table.
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -346,3 +346,31 @@ describe('each family falls back to its own words (no provider)', () => {
     for (const word of ['Copy text', 'Unverified', 'Destructive', 'stale', 'No content to show', 'The tool reported an error', 'Structured content']) expect(words.join(' ')).toContain(word);
   });
 });
+
+describe('the tool family falls back to its own words too (no provider)', () => {
+  it('cards in every status and the confirmation name every control and show no empty or undefined word', () => {
+    const statuses: ToolCallStatus[] = [
+      { type: 'awaiting-approval' },
+      { type: 'running', progress: { progress: 1, total: 2 } },
+      toolCallStatusFromResult('garbage'),
+      { type: 'blocked', reasons: decideToolCall({ tool: deleteEntitiesTool, trust: 'trusted', mode: 'read-only' }).reasons },
+      { type: 'denied' },
+    ];
+    render(
+      <>
+        {statuses.map((status, i) => (
+          <ToolCallCard key={i} serverId="memory" tool={i === 0 ? undefined : deleteEntitiesTool} args={{ a: 1 }} status={status} annotationsChanged={i === 1} onCancel={() => {}} />
+        ))}
+      </>,
+    );
+    const cards = readable().join(' ');
+    for (const word of ['Waiting for approval', 'Unnamed tool', 'Running', 'Cancel', 'The server returned a result this app cannot read.', 'Only read-only tools may run in this session.', 'Denied', 'This tool changed since you approved it.']) expect(cards).toContain(word);
+    const { unmount } = render(<ToolConfirmDialog prompt={confirmRequest(bareTool, { decision: decideToolCall({ tool: bareTool, trust: 'untrusted', shadowedBy: ['Mail'] }) })} onRespond={() => {}} />);
+    const dialog = screen.getByRole('alertdialog', { name: 'Allow run_script?' });
+    for (const button of within(dialog).getAllByRole('button')) expect(button).toHaveAccessibleName();
+    expect(readable().filter((piece) => /\bundefined\b/.test(piece))).toEqual([]);
+    expect(dialog).toHaveTextContent('The server did not say whether it only reads');
+    unmount();
+  });
+});
+

@@ -5,7 +5,7 @@ import { previewArguments } from '../../core/tool/arguments.js';
 import { confirmFocus } from '../../core/tool/decisions.js';
 import { ConsentDialogRoot, useConsentRoot } from '../../internal/consent-root.js';
 import { cx } from '../../internal/cx.js';
-import { defaultLabels, formatLabel, type Labels } from '../../internal/default-labels.js';
+import { toolCallLabels, formatLabel, type Labels } from '../../internal/default-labels.js';
 import { Icon } from '../../internal/icons.js';
 import { useLabels } from '../../internal/labels.js';
 import { ModalContent } from '../../internal/modal-content.js';
@@ -78,7 +78,7 @@ export interface ToolConfirmRootBaseProps {
  */
 export function ToolConfirmRoot({ prompt, request: requestProp, onRespond, onApprove, onDeny, open, defaultOpen = true, onOpenChange, returnFocusTo, labels: labelOverrides, children }: ToolConfirmRootProps) {
   const request = (prompt ?? requestProp)!;
-  const labels = useLabels(labelOverrides, defaultLabels);
+  const labels = useLabels(labelOverrides, toolCallLabels);
   const [remember, setRemember] = useState(false);
   // One consent root for every family: answered once, latest callbacks, reopen asks again, closing or unmounting undecided denies.
   const root = useConsentRoot<ToolConfirmAnswer>({

@@ -12,7 +12,7 @@ import { presentTool, type ToolPresentation } from '../../core/tool/presentation
 import { cx } from '../../internal/cx.js';
 import type { Labels } from '../../internal/default-labels.js';
 import { Icon } from '../../internal/icons.js';
-import { defaultLabels } from '../../internal/default-labels.js';
+import { toolCallLabels, type ToolCallLabels } from '../../internal/default-labels.js';
 import { useLabels, useLocale } from '../../internal/labels.js';
 
 const ROOT_NAME = 'ToolConfirm.Root';
@@ -39,7 +39,7 @@ export interface ApproveDetails {
 /** Internal: what every part reads. */
 export interface ContextValue {
   request: ConfirmRequest;
-  labels: Labels;
+  labels: ToolCallLabels;
   trust: Trust;
   presentation: ToolPresentation;
   serverName: string;
@@ -69,7 +69,7 @@ export function useConfirmContext(part: string): ContextValue {
 /** Internal: the context value, built the same way for the dialog and in place. */
 export function useContextValue(
   request: ConfirmRequest,
-  labels: Labels,
+  labels: ToolCallLabels,
   remember: boolean,
   setRemember: (value: boolean) => void,
   approve: () => void,
@@ -108,7 +108,7 @@ export interface ToolConfirmInlineRootProps {
  * else it can be answered. Renders no element of its own.
  */
 export function ToolConfirmInlineRoot({ prompt: request, onRespond, labels: labelOverrides, children }: ToolConfirmInlineRootProps) {
-  const labels = useLabels(labelOverrides, defaultLabels);
+  const labels = useLabels(labelOverrides, toolCallLabels);
   const [remember, setRemember] = useState(false);
   const settledFor = useRef<ConfirmRequest | null>(null);
   const callback = useRef(onRespond);

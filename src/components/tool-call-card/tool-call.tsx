@@ -13,7 +13,7 @@ import { progressFraction, statusMessage, toolCallState, type ToolCallState, typ
 import type { Tool } from '../../core/shared/types.js';
 import type { Locale } from '../../core/text/format.js';
 import { cx } from '../../internal/cx.js';
-import { defaultLabels, formatLabel, type Labels } from '../../internal/default-labels.js';
+import { toolCallLabels, formatLabel, type Labels, type ToolCallLabels } from '../../internal/default-labels.js';
 import { Icon, type IconName } from '../../internal/icons.js';
 import { useLabels, useLocale } from '../../internal/labels.js';
 import { useApprovalShared, usePendingApproval, useServerTrust, type ApprovalUI } from '../approval-provider/approval-context.js';
@@ -92,7 +92,7 @@ type RetryNote = { type: 'blocked'; reason: string } | { type: 'denied' } | null
 
 interface ToolCallContextValue {
   props: ToolCallRootProps;
-  labels: Labels;
+  labels: ToolCallLabels;
   locale: Locale;
   trust: Trust;
   state: ToolCallState;
@@ -135,7 +135,7 @@ function useToolCallContext(part: string): ToolCallContextValue {
  */
 export const ToolCallRoot = forwardRef<HTMLElement, ToolCallRootProps>(function ToolCallRoot(rootProps, forwardedRef) {
   const { serverId, tool, toolName, trust: trustProp, callId, approvalUI: approvalUIProp, approval: approvalProp, args, status, annotationsChanged: _annotationsChanged, onCancel: _onCancel, onRetry, onAnnotationIssue, labels: labelOverrides, className, children, ...props } = rootProps;
-  const labels = useLabels(labelOverrides, defaultLabels);
+  const labels = useLabels(labelOverrides, toolCallLabels);
   const locale = useLocale();
   const shared = useApprovalShared();
   const trust = useServerTrust(serverId, trustProp);
