@@ -7,13 +7,14 @@ import { composeEventHandlers } from '@radix-ui/primitive';
 import { useComposedRefs } from '@radix-ui/react-compose-refs';
 import { Slot } from '@radix-ui/react-slot';
 import { createContext, forwardRef, useCallback, useContext, useEffect, useId, useMemo, useRef, useState, type ComponentPropsWithoutRef, type ReactNode } from 'react';
-import { displayServerName, formatReason, type Trust } from '../../core/tool/decisions.js';
+import { displayServerName, type Trust } from '../../core/tool/decisions.js';
 import { presentTool, type ToolPresentation } from '../../core/tool/presentation.js';
 import { cx } from '../../internal/cx.js';
 import type { Labels } from '../../internal/default-labels.js';
 import { Icon } from '../../internal/icons.js';
 import { toolCallLabels, type ToolCallLabels } from '../../internal/default-labels.js';
 import { useLabels, useLocale } from '../../internal/labels.js';
+import { ReasonList } from '../../internal/reason-list.js';
 
 const ROOT_NAME = 'ToolConfirm.Root';
 
@@ -182,13 +183,7 @@ export const ToolConfirmReasons = forwardRef<HTMLDivElement, ComponentPropsWitho
       <h3 id={headingId} data-slot="confirm-dialog-section-title" className="mcp-dialog-section-title mcp-confirm-dialog-section-title">
         {risk === 'destructive' && <Icon name="warning" />} {labels.reasons}
       </h3>
-      <ul aria-labelledby={headingId} className="mcp-dialog-list mcp-confirm-dialog-list">
-        {reasons.map((reason) => (
-          <li key={reason.code} data-code={reason.code} className="mcp-dialog-item mcp-confirm-dialog-item">
-            {formatReason(reason, labels, locale)}
-          </li>
-        ))}
-      </ul>
+      <ReasonList aria-labelledby={headingId} reasons={reasons} labels={labels} locale={locale} />
     </div>
   );
 });

@@ -10,8 +10,8 @@ import { defaultLabels, formatLabel, type Labels } from '../../internal/default-
 import { Icon } from '../../internal/icons.js';
 import { AskedDuring } from '../../internal/asked-during.js';
 import { useLabels, useLocale } from '../../internal/labels.js';
+import { ReasonList } from '../../internal/reason-list.js';
 import { ConsentDialogRoot, useConsentRoot } from '../../internal/consent-root.js';
-import { formatReason } from '../../core/tool/decisions.js';
 import { problemText } from '../../internal/messages.js';
 import { ModalContent } from '../../internal/modal-content.js';
 import { ContentBlocks } from '../content-blocks/content-blocks.js';
@@ -191,13 +191,7 @@ export const SamplingDescription = forwardRef<HTMLDivElement, ComponentPropsWith
         </div>
         <AskedDuring callName={prompt.callName} label={labels.askedDuring} slot="sampling-call" />
       </dl>
-      <ul className="mcp-dialog-list mcp-confirm-dialog-list">
-        {prompt.decision.reasons.map((reason) => (
-          <li key={reason.code} data-code={reason.code} className="mcp-dialog-item mcp-confirm-dialog-item">
-            {formatReason(reason, labels, locale)}
-          </li>
-        ))}
-      </ul>
+      <ReasonList reasons={prompt.decision.reasons} labels={labels} locale={locale} />
     </div>
   );
 });

@@ -1,0 +1,17 @@
+'use client';
+// The reasons a decision gives, as every dialog lists them: one item per code, in the table's words.
+import type { ComponentPropsWithoutRef } from 'react';
+import type { Locale } from '../core/text/format.js';
+import { formatReason, type DecisionReason, type ReasonMessages } from '../core/tool/decisions.js';
+
+export function ReasonList({ reasons, labels, locale, ...props }: { reasons: readonly DecisionReason[]; labels: Partial<ReasonMessages>; locale: Locale } & ComponentPropsWithoutRef<'ul'>) {
+  return (
+    <ul {...props} className="mcp-dialog-list mcp-confirm-dialog-list">
+      {reasons.map((reason) => (
+        <li key={reason.code} data-code={reason.code} className="mcp-dialog-item mcp-confirm-dialog-item">
+          {formatReason(reason, labels, locale)}
+        </li>
+      ))}
+    </ul>
+  );
+}
