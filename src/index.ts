@@ -138,7 +138,7 @@ export {
   type OpenResourceRequest,
 } from './components/content-blocks/index.js';
 export { ToolResult, type ToolResultProps } from './components/tool-result/index.js';
-export { ToolConfirm, ToolConfirmDialog, type ApproveDetails, type ConfirmRequest, type ToolConfirmDialogProps } from './components/confirm-dialog/index.js';
+export { ToolConfirm, ToolConfirmDialog, type ApproveDetails, type ConfirmRequest, type ToolConfirmDialogProps } from './components/tool-confirm/index.js';
 export {
   ConsentProvider,
   ToolApprovalProvider,
@@ -162,7 +162,7 @@ export {
   type ToolApprovalProviderCreationProps,
   type ToolApprovalProviderOptionsProps,
   type ToolApprovalProviderPolicyProps,
-} from './components/approval-provider/index.js';
-export { ToolCall, ToolCallCard, type ToolCallCardProps } from './components/tool-call-card/index.js';
-export { Elicitation, ElicitationDialog, type ElicitationDialogProps, type ElicitationPrompt } from './components/elicitation-dialog/index.js';
-export { Sampling, SamplingDialog, SamplingReview, type SamplingDialogProps, type SamplingPrompt, type SamplingReviewProps } from './components/sampling-review/index.js';
+} from './components/consent-provider/index.js';
+export { ToolCall, ToolCallCard, type ToolCallCardProps } from './components/tool-call/index.js';
+export { Elicitation, ElicitationDialog, type ElicitationDialogProps, type ElicitationPrompt } from './components/elicitation/index.js';
+export { Sampling, SamplingDialog, SamplingReview, type SamplingDialogProps, type SamplingPrompt, type SamplingReviewProps } from './components/sampling/index.js';

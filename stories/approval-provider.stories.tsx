@@ -1,4 +1,4 @@
-// Stories for src/components/approval-provider.
+// Stories for src/components/consent-provider.
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
 import { expect, screen, userEvent, waitFor, within } from 'storybook/test';

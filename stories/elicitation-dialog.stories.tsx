@@ -1,4 +1,4 @@
-// Stories for src/components/elicitation-dialog.
+// Stories for src/components/elicitation.
 // Display stories are inert: they show the dialog and leave it open. Interaction
 // tests are separate stories tagged '!dev' (they run as tests, not in the sidebar).
 import type { Meta, StoryObj } from '@storybook/react-vite';

@@ -1,4 +1,4 @@
-// Stories for src/components/tool-call-card.
+// Stories for src/components/tool-call.
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useEffect, useState, type ReactNode } from 'react';
 import { expect, fn, screen, userEvent, waitFor, within } from 'storybook/test';

@@ -5,8 +5,8 @@
  * approval request with this library's confirmation, inline or in the dialog.
  */
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { useOptionalToolApproval } from '../components/approval-provider/approval-context.js';
-import { ToolCallCard, type ToolCallCardProps } from '../components/tool-call-card/tool-call-card.js';
+import { useOptionalToolApproval } from '../components/consent-provider/approval-context.js';
+import { ToolCallCard, type ToolCallCardProps } from '../components/tool-call/tool-call-card.js';
 import { decisionReason } from '../core/tool/decisions.js';
 import { isRecord } from '../core/shared/issues.js';
 import { ownData } from '../core/shared/read.js';

@@ -6,7 +6,7 @@
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import type { ApprovalController } from '../core/consent/controller.js';
 import type { ToolListSnapshot, ToolListWatcher } from '../core/tool/watcher.js';
-import { useApprovalController } from '../components/approval-provider/approval-context.js';
+import { useApprovalController } from '../components/consent-provider/approval-context.js';
 import type { McpRequestHandlerOptions, McpToolWatchOptions } from './shared.js';
 
 type Register<C> = (client: C, controller: ApprovalController, serverId: string, options: McpRequestHandlerOptions) => () => void;

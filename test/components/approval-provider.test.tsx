@@ -1,4 +1,4 @@
-// Tests for src/components/approval-provider.
+// Tests for src/components/consent-provider.
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useEffect, useState } from 'react';

@@ -1,4 +1,4 @@
-// Tests for src/components/content-blocks, src/components/freshness and src/components/tool-call-card: server HTML hydrates without mismatches.
+// Tests for src/components/content-blocks, src/components/freshness and src/components/tool-call: server HTML hydrates without mismatches.
 import { act } from '@testing-library/react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';

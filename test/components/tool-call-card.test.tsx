@@ -1,4 +1,4 @@
-// Tests for src/components/tool-call-card.
+// Tests for src/components/tool-call.
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Profiler, useState, type ReactNode } from 'react';

@@ -11,7 +11,7 @@ import { Icon } from '../../internal/icons.js';
 import { useLabels, useLocale } from '../../internal/labels.js';
 import { useComposedRefs } from '@radix-ui/react-compose-refs';
 import { tooltipTrigger } from '../../internal/use-tooltip.js';
-import { useServerTrust, useToolShadows } from '../approval-provider/approval-context.js';
+import { useServerTrust, useToolShadows } from '../consent-provider/approval-context.js';
 
 const ROOT_NAME = 'ToolBadge.Root';
 const ITEM_NAME = 'ToolBadge.Item';

@@ -11,7 +11,7 @@ import type { Labels } from '../../internal/default-labels.js';
 import { badgeLabels } from '../../internal/default-labels.js';
 import { useLabels } from '../../internal/labels.js';
 import { useColorScheme } from '../../internal/use-color-scheme.js';
-import { useServerTrust } from '../approval-provider/approval-context.js';
+import { useServerTrust } from '../consent-provider/approval-context.js';
 import { ToolBadges } from '../tool-badges/tool-badges.js';
 
 /** Props of {@link ToolSummary}. */

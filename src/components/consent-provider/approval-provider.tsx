@@ -1,8 +1,8 @@
 'use client';
 import { createApprovalController } from '../../core/consent/controller.js';
-import { ToolConfirmDialog } from '../confirm-dialog/confirm-dialog.js';
-import { ElicitationDialog } from '../elicitation-dialog/elicitation-dialog.js';
-import { SamplingDialog } from '../sampling-review/sampling-review.js';
+import { ToolConfirmDialog } from '../tool-confirm/tool-confirm-dialog.js';
+import { ElicitationDialog } from '../elicitation/elicitation-dialog.js';
+import { SamplingDialog } from '../sampling/sampling-dialog.js';
 import { ConsentProvider, type ConsentComponents, type ToolApprovalProviderProps } from './consent-provider.js';
 
 export type {

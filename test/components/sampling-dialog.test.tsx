@@ -1,4 +1,4 @@
-// Tests for src/components/sampling-review (standalone, and through the provider's queue).
+// Tests for src/components/sampling (standalone, and through the provider's queue).
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';

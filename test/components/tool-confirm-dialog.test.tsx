@@ -1,4 +1,4 @@
-// Tests for src/components/confirm-dialog.
+// Tests for src/components/tool-confirm.
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { StrictMode, createRef, useState } from 'react';

@@ -1,4 +1,4 @@
-// Stories for src/components/sampling-review.
+// Stories for src/components/sampling.
 // Display stories are inert; interaction tests are separate stories tagged '!dev'.
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, screen, userEvent } from 'storybook/test';

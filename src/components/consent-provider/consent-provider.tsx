@@ -21,9 +21,9 @@ import { LabelsProvider } from '../../internal/labels.js';
 import { DialogPlacementContext } from '../../internal/modal-content.js';
 import { useUnmount } from '../../internal/use-unmount.js';
 // Types only: this module imports no dialog, so a host pays for the ones it passes.
-import type { ToolConfirmDialogProps } from '../confirm-dialog/confirm-dialog.js';
-import type { ElicitationDialogProps } from '../elicitation-dialog/elicitation-dialog.js';
-import type { SamplingDialogProps } from '../sampling-review/sampling-review.js';
+import type { ToolConfirmDialogProps } from '../tool-confirm/tool-confirm-dialog.js';
+import type { ElicitationDialogProps } from '../elicitation/elicitation-dialog.js';
+import type { SamplingDialogProps } from '../sampling/sampling-dialog.js';
 import type { ComponentType } from 'react';
 import { ApprovalContext, type ApprovalUI, type Shared, type ToolApprovalApi } from './approval-context.js';
 

@@ -10,7 +10,7 @@ import { Icon } from '../../internal/icons.js';
 import { useLabels } from '../../internal/labels.js';
 import { ModalContent } from '../../internal/modal-content.js';
 import { ToolBadges } from '../tool-badges/tool-badges.js';
-import { ConfirmContext, type ToolConfirmAnswer, ToolConfirmAction, ToolConfirmCancel, ToolConfirmFacts, ToolConfirmReasons, ToolConfirmRemember, useConfirmContext, useContextValue, type ApproveDetails, type ConfirmRequest } from './confirm-parts.js';
+import { ConfirmContext, type ToolConfirmAnswer, ToolConfirmAction, ToolConfirmCancel, ToolConfirmFacts, ToolConfirmReasons, ToolConfirmRemember, useConfirmContext, useContextValue, type ApproveDetails, type ConfirmRequest } from './tool-confirm-parts.js';
 
 export {
   ToolConfirmAction,
@@ -25,7 +25,7 @@ export {
   type ToolConfirmAnswer,
   type ToolConfirmButtonProps,
   type ToolConfirmInlineRootProps,
-} from './confirm-parts.js';
+} from './tool-confirm-parts.js';
 
 const ROOT_NAME = 'ToolConfirm.Root';
 

@@ -16,8 +16,8 @@ import { cx } from '../../internal/cx.js';
 import { toolCallLabels, formatLabel, type Labels, type ToolCallLabels } from '../../internal/default-labels.js';
 import { Icon, type IconName } from '../../internal/icons.js';
 import { useLabels, useLocale } from '../../internal/labels.js';
-import { useApprovalShared, usePendingApproval, useServerTrust, type ApprovalUI } from '../approval-provider/approval-context.js';
-import { ToolConfirmAction, ToolConfirmCancel, ToolConfirmFacts, ToolConfirmInlineContent, ToolConfirmInlineRoot, ToolConfirmReasons, ToolConfirmRemember } from '../confirm-dialog/confirm-parts.js';
+import { useApprovalShared, usePendingApproval, useServerTrust, type ApprovalUI } from '../consent-provider/approval-context.js';
+import { ToolConfirmAction, ToolConfirmCancel, ToolConfirmFacts, ToolConfirmInlineContent, ToolConfirmInlineRoot, ToolConfirmReasons, ToolConfirmRemember } from '../tool-confirm/tool-confirm-parts.js';
 import { ToolBadges } from '../tool-badges/tool-badges.js';
 import { ToolResult, type ToolResultProps } from '../tool-result/tool-result.js';
 

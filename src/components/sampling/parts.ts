@@ -9,4 +9,4 @@ export {
   SamplingTitle as Title,
   type SamplingContentProps as ContentProps,
   type SamplingRootProps as RootProps,
-} from './sampling-review.js';
+} from './sampling-dialog.js';

@@ -18,4 +18,4 @@ export {
   type ToolConfirmContentProps as ContentProps,
   type ToolConfirmRootProps as RootProps,
   type ToolConfirmInlineRootProps as InlineRootProps,
-} from './confirm-dialog.js';
+} from './tool-confirm-dialog.js';

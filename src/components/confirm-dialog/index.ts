@@ -1,2 +1,0 @@
-export * as ToolConfirm from './parts.js';
-export { ToolConfirmDialog, type ApproveDetails, type ConfirmRequest, type ToolConfirmDialogProps } from './confirm-dialog.js';

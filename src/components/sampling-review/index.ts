@@ -1,2 +1,0 @@
-export * as Sampling from './parts.js';
-export { SamplingDialog, SamplingReview, type SamplingDialogProps, type SamplingPrompt, type SamplingReviewProps } from './sampling-review.js';
