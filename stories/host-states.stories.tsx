@@ -81,7 +81,7 @@ export const RightToLeftDialogTest: Story = {
     const dialog = await screen.findByRole('alertdialog');
     await expect(dialog).toHaveAttribute('dir', 'rtl');
     await expect(dialog).toHaveAttribute('lang', 'ar');
-    const json = dialog.querySelector('[data-slot="confirm-dialog-json"]')!;
+    const json = dialog.querySelector('[data-slot="tool-confirm-json"]')!;
     await expect(getComputedStyle(json).direction).toBe('ltr');
     await expect(getComputedStyle(canvasElement.querySelector('[data-slot="content-resource-pre"]')!).direction).toBe('ltr');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Deny' }));

@@ -95,7 +95,7 @@ export const AliasesFollowOverridesTest: Story = {
     const overridden = within(canvasElement).getByTestId('overridden');
     const readOnly = (root: HTMLElement) => getComputedStyle(root.querySelector('[data-kind="read-only"]')!);
     const destructive = getComputedStyle(overridden.querySelector('[data-kind="destructive"]')!);
-    const card = (root: HTMLElement) => root.querySelector('[data-slot="tool-call-card"]')!;
+    const card = (root: HTMLElement) => root.querySelector('[data-slot="tool-call"]')!;
     const progress = (root: HTMLElement) => getComputedStyle(root.querySelector('progress')!);
     await expect(readOnly(overridden).backgroundColor).toBe('rgb(255, 255, 255)');
     await expect(readOnly(overridden).color).toBe('rgb(0, 60, 0)');

@@ -157,7 +157,7 @@ export const EscapeDeniesTest: Story = {
     const dialog = await screen.findByRole('alertdialog', { name: 'Allow Delete entities?' });
     await expect(dialog).toHaveAttribute('data-risk', 'destructive');
     await expect(screen.getByRole('button', { name: 'Deny' })).toHaveFocus();
-    await userEvent.click(document.querySelector('[data-slot="confirm-dialog-overlay"]')!);
+    await userEvent.click(document.querySelector('[data-slot="dialog-overlay"]')!);
     await expect(args.onRespond).not.toHaveBeenCalled();
     await userEvent.keyboard('{Escape}');
     await expect(args.onRespond).toHaveBeenCalledTimes(1);
@@ -209,7 +209,7 @@ export const ShowAllArgumentsTest: Story = {
   ...HugeArguments,
   tags: TEST,
   play: async () => {
-    const pre = document.querySelector('[data-slot="confirm-dialog-json"]')!;
+    const pre = document.querySelector('[data-slot="tool-confirm-json"]')!;
     await expect(pre.textContent).toContain('\\u202E');
     const toggle = await screen.findByRole('button', { name: 'Show all' });
     await userEvent.click(toggle);

@@ -79,7 +79,7 @@ describe('./mcp/v2/react', () => {
     await waitFor(() => expect(results).toEqual(['deleted n1 because "old" (state delete:n1)']));
     expect(records).toEqual([expect.objectContaining({ kind: 'elicitation', callId: 'card-1', outcome: 'accept', fields: ['reason'] })]);
     // The dialog gave focus back to the card of the call it was asked during.
-    await waitFor(() => expect(document.activeElement).toHaveAttribute('data-slot', 'tool-call-card-title'));
+    await waitFor(() => expect(document.activeElement).toHaveAttribute('data-slot', 'tool-call-title'));
     expect(document.activeElement).toHaveTextContent('delete_note');
   });
 });

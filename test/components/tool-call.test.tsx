@@ -73,7 +73,7 @@ describe('ToolCall parts', () => {
         </ToolCall.Root>
       </ToolApprovalProvider>,
     );
-    expect(screen.getByText('Timed out')).toHaveAttribute('data-slot', 'tool-call-card-error');
+    expect(screen.getByText('Timed out')).toHaveAttribute('data-slot', 'tool-call-error');
     await user.click(screen.getByRole('button', { name: 'Retry' }));
     expect(request).not.toHaveBeenCalled();
     expect(onRetry).not.toHaveBeenCalled();

@@ -100,7 +100,7 @@ describe('ToolConfirmDialog', () => {
     const onDeny = vi.fn();
     const onApprove = vi.fn();
     render(<ToolConfirmDialog request={requestFor()} onApprove={onApprove} onDeny={onDeny} />);
-    await user.click(document.querySelector('[data-slot="confirm-dialog-overlay"]')!);
+    await user.click(document.querySelector('[data-slot="dialog-overlay"]')!);
     expect(screen.getByRole('alertdialog')).toBeInTheDocument();
     expect(onDeny).not.toHaveBeenCalled();
     expect(onApprove).not.toHaveBeenCalled();
@@ -210,7 +210,7 @@ describe('ToolConfirmDialog', () => {
   it('folds long argument values behind "Show all"', async () => {
     const user = userEvent.setup();
     render(<ToolConfirmDialog request={requestFor(deleteEntitiesTool, { args: { content: 'x'.repeat(1000), path: '/etc/hosts' } })} onApprove={() => {}} onDeny={() => {}} />);
-    const pre = document.querySelector('[data-slot="confirm-dialog-json"]')!;
+    const pre = document.querySelector('[data-slot="tool-confirm-json"]')!;
     expect(pre).not.toHaveAttribute('tabindex');
     expect(pre.textContent).toContain('(+840 characters)');
     expect(pre.textContent).toContain('/etc/hosts');
@@ -275,7 +275,7 @@ describe('ToolConfirmDialog', () => {
     const action = screen.getByRole('button', { name: 'Do it' });
     expect(actionRef.current).toBe(action);
     expect(action).toHaveClass('ds-button', 'ds-danger', 'mcp-confirm-dialog-action');
-    expect(action).toHaveAttribute('data-slot', 'confirm-dialog-action');
+    expect(action).toHaveAttribute('data-slot', 'tool-confirm-action');
     expect(badgesRef.current).toBe(screen.getByRole('list', { name: 'Tool hints' }));
     expect(screen.getByRole('button', { name: 'Nope' })).toHaveFocus();
     await user.click(action);

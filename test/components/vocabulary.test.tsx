@@ -144,13 +144,41 @@ describe('neutral dialog classes', () => {
       <ElicitationDialog key="e" prompt={{ ...base, view: elicitation, decision: decideServerRequest({ kind: 'elicitation', trust: 'untrusted', elicitation }) }} onRespond={() => true} />,
       <Sampling key="s" prompt={{ ...base, stage: 'request', view: sampling, decision: decideServerRequest({ kind: 'sampling', trust: 'untrusted', sampling }) }} onRespond={() => true} />,
     ];
-    for (const family of families) {
+    // Namespace, slot and class agree: ToolConfirm -> tool-confirm, Elicitation -> elicitation, Sampling -> sampling.
+    const names = [
+      ['tool-confirm', 'mcp-confirm-dialog'],
+      ['elicitation', 'mcp-elicitation-dialog'],
+      ['sampling', 'mcp-sampling-review'],
+    ] as const;
+    for (const [index, family] of families.entries()) {
+      const [slot, oldClass] = names[index]!;
       const { unmount } = render(family);
       const dialog = screen.queryByRole('alertdialog') ?? screen.getByRole('dialog');
-      expect(dialog).toHaveClass('mcp-dialog', 'mcp-confirm-dialog');
+      expect(dialog).toHaveAttribute('data-slot', slot);
+      expect(dialog).toHaveClass('mcp-dialog', `mcp-${slot}`, 'mcp-confirm-dialog', oldClass);
       const title = document.getElementById(dialog.getAttribute('aria-labelledby')!)!;
+      expect(title).toHaveAttribute('data-slot', `${slot}-title`);
       expect(title).toHaveClass('mcp-dialog-title', 'mcp-confirm-dialog-title');
+      // Every part slot inside a family dialog is the family's or the shared frame's.
+      for (const part of dialog.querySelectorAll('[data-slot]')) {
+        expect(part.getAttribute('data-slot')).toMatch(new RegExp(`^(${slot}|dialog|icon|tool-badges?|content|freshness)(-|$)`));
+      }
       unmount();
+    }
+  });
+});
+
+describe('one name per family', () => {
+  it('a tool call card is the ToolCall family: slot tool-call, class mcp-tool-call, its parts tool-call-*, the 0.2 classes beside them', () => {
+    render(<ToolCallCard serverId="memory" tool={createEntitiesTool} args={{}} status={{ type: 'running' }} />);
+    const card = screen.getByRole('article');
+    expect(card).toHaveAttribute('data-slot', 'tool-call');
+    expect(card).toHaveClass('mcp-tool-call', 'mcp-tool-call-card');
+    const header = card.querySelector('header')!;
+    expect(header).toHaveAttribute('data-slot', 'tool-call-header');
+    expect(header).toHaveClass('mcp-tool-call-header', 'mcp-tool-call-card-header');
+    for (const part of card.querySelectorAll('[data-slot]')) {
+      expect(part.getAttribute('data-slot')).toMatch(/^(tool-call|icon|tool-badges?|content|freshness)(-|$)/);
     }
   });
 });

@@ -106,7 +106,7 @@ describe('examples/chat-host against a live MCP server', () => {
     const html = await page.content();
     expect(html).not.toContain('Cache hit ratio');
     // Focus is back on the call's card, not on <body>.
-    await expect(page.evaluate(() => document.activeElement?.getAttribute('data-slot'))).resolves.toBe('tool-call-card-title');
+    await expect(page.evaluate(() => document.activeElement?.getAttribute('data-slot'))).resolves.toBe('tool-call-title');
   });
 
   it('error message: the shared error text is shown', async () => {
@@ -125,7 +125,7 @@ describe('examples/chat-host against a live MCP server', () => {
     const card = page.getByRole('article').last();
     await card.getByRole('status').filter({ hasText: 'Denied' }).waitFor();
     expect(await page.content()).not.toContain('Operation completed successfully');
-    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-slot'))).toBe('tool-call-card-title');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-slot'))).toBe('tool-call-title');
   });
 
   it('opening the dialog does not move the page: every box stays put (0 px)', async () => {
@@ -324,7 +324,7 @@ describe('examples/chat-host against a live MCP server', () => {
       await dialog.getByRole('button', { name: 'Decline' }).click();
       await card.getByText('Raw result:').waitFor({ timeout: 20_000 });
       await expect(card.textContent()).resolves.toContain('User declined to provide the requested information.');
-      await expect.poll(() => v2.evaluate(() => document.activeElement?.getAttribute('data-slot'))).toBe('tool-call-card-title');
+      await expect.poll(() => v2.evaluate(() => document.activeElement?.getAttribute('data-slot'))).toBe('tool-call-title');
     });
 
     it('sampling goes through the same review', async () => {

@@ -73,8 +73,8 @@ describe('styles.css in a host page', () => {
 
   it("text takes the host's font family and size; code stays monospace; a token opts into the library's stack", async () => {
     const page = await host(
-      `<div style="font: 18px Georgia, serif"><article class="mcp-tool-call-card" id="card"><h3 class="mcp-tool-call-card-title" id="title">Title</h3><pre class="mcp-code-block" id="code">{}</pre></article></div>
-       <div style="--mcp-font: var(--mcp-font-system); --mcp-font-size: 15px; font: 18px Georgia, serif"><article class="mcp-tool-call-card" id="own"></article></div>`,
+      `<div style="font: 18px Georgia, serif"><article class="mcp-tool-call" id="card"><h3 class="mcp-tool-call-title" id="title">Title</h3><pre class="mcp-code-block" id="code">{}</pre></article></div>
+       <div style="--mcp-font: var(--mcp-font-system); --mcp-font-size: 15px; font: 18px Georgia, serif"><article class="mcp-tool-call" id="own"></article></div>`,
     );
     await expect(style(page, '#card', 'font-family')).resolves.toBe('Georgia, serif');
     await expect(style(page, '#card', 'font-size')).resolves.toBe('18px');
@@ -101,7 +101,7 @@ describe('styles.css in a host page', () => {
   });
 
   it('no animation runs under reduced motion (the spinner, the copy button fade); it does otherwise', async () => {
-    const markup = '<div class="mcp-tool-call-card-status" data-state="running"><span class="mcp-icon" id="spinner"></span></div><span class="mcp-spin" id="spin"></span><button class="mcp-content-copy" id="copy"></button>';
+    const markup = '<div class="mcp-tool-call-status" data-state="running"><span class="mcp-icon" id="spinner"></span></div><span class="mcp-spin" id="spin"></span><button class="mcp-content-copy" id="copy"></button>';
     const moving = await host(markup, { reducedMotion: 'no-preference' });
     await expect(style(moving, '#spinner', 'animation-name')).resolves.toBe('mcp-spin');
     await expect(style(moving, '#spin', 'animation-name')).resolves.toBe('mcp-spin');

@@ -183,7 +183,7 @@ export const ElicitationContent = forwardRef<HTMLDivElement, ElicitationContentP
     <ModalContent
       aria-labelledby={titleId}
       aria-describedby={descriptionId}
-      data-slot="elicitation-dialog"
+      data-slot="elicitation"
       data-mode={prompt.view.mode}
       data-stage={stage}
       data-trust={prompt.trust}
@@ -193,7 +193,7 @@ export const ElicitationContent = forwardRef<HTMLDivElement, ElicitationContentP
       returnFocusTo={returnFocusTo}
       {...props}
       ref={ref}
-      className={cx('mcp-dialog mcp-confirm-dialog mcp-elicitation-dialog', className)}
+      className={cx('mcp-dialog mcp-elicitation mcp-confirm-dialog mcp-elicitation-dialog', className)}
     >
       {children}
     </ModalContent>

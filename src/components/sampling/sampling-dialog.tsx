@@ -149,14 +149,14 @@ export const SamplingContent = forwardRef<HTMLDivElement, SamplingContentProps>(
       role="alertdialog"
       aria-labelledby={titleId}
       aria-describedby={descriptionId}
-      data-slot="sampling-review"
+      data-slot="sampling"
       data-stage={prompt.stage}
       data-trust={prompt.trust}
       initialFocus={() => denyRef.current}
       returnFocusTo={returnFocusTo}
       {...props}
       ref={ref}
-      className={cx('mcp-dialog mcp-confirm-dialog mcp-sampling-review', className)}
+      className={cx('mcp-dialog mcp-sampling mcp-confirm-dialog mcp-sampling-review', className)}
     >
       {children}
     </ModalContent>

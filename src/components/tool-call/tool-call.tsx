@@ -218,7 +218,7 @@ export const ToolCallRoot = forwardRef<HTMLElement, ToolCallRootProps>(function 
   return (
     <ToolCallContext.Provider value={context}>
       <article
-        data-slot="tool-call-card"
+        data-slot="tool-call"
         data-state={state}
         data-risk={presentation.risk}
         data-trust={trust}
@@ -230,7 +230,7 @@ export const ToolCallRoot = forwardRef<HTMLElement, ToolCallRootProps>(function 
           props.onFocus?.(event);
         }}
         ref={ref}
-        className={cx('mcp-tool-call-card', className)}
+        className={cx('mcp-tool-call mcp-tool-call-card', className)}
       >
         {children}
       </article>
@@ -250,16 +250,16 @@ export const ToolCallHeader = forwardRef<HTMLElement, ToolCallHeaderProps>(funct
   const { labels, presentation, titleId, headingRef, state } = useToolCallContext('ToolCall.Header');
   const Heading = `h${headingLevel}` as const;
   return (
-    <header data-slot="tool-call-card-header" {...props} ref={ref} className={cx('mcp-tool-call-card-header', className)}>
-      <Heading id={titleId} ref={headingRef} tabIndex={-1} data-slot="tool-call-card-title" className="mcp-tool-call-card-title">
+    <header data-slot="tool-call-header" {...props} ref={ref} className={cx('mcp-tool-call-header mcp-tool-call-card-header', className)}>
+      <Heading id={titleId} ref={headingRef} tabIndex={-1} data-slot="tool-call-title" className="mcp-tool-call-title mcp-tool-call-card-title">
         {presentation.displayName || labels.unnamedTool}
       </Heading>
       {presentation.showMachineName && (
-        <code data-slot="tool-call-card-tool-name" translate="no" className="mcp-machine-name">
+        <code data-slot="tool-call-tool-name" translate="no" className="mcp-machine-name">
           {presentation.name}
         </code>
       )}
-      <span role="status" data-slot="tool-call-card-status" data-state={state} className="mcp-tool-call-card-status">
+      <span role="status" data-slot="tool-call-status" data-state={state} className="mcp-tool-call-status mcp-tool-call-card-status">
         <Icon name={STATE_ICONS[state]} /> {labels[STATE_LABELS[state]]}
       </span>
       {children}
@@ -280,7 +280,7 @@ export const ToolCallNotice = forwardRef<HTMLParagraphElement, ComponentPropsWit
   const { props: call, labels } = useToolCallContext('ToolCall.Notice');
   if (!call.annotationsChanged) return null;
   return (
-    <p data-slot="tool-call-card-notice" role="note" {...props} ref={ref} className={cx('mcp-tool-call-card-notice', className)}>
+    <p data-slot="tool-call-notice" role="note" {...props} ref={ref} className={cx('mcp-tool-call-notice mcp-tool-call-card-notice', className)}>
       <Icon name="warning" /> {children ?? labels.annotationsChanged}
     </p>
   );
@@ -292,7 +292,7 @@ export const ToolCallArguments = forwardRef<HTMLDetailsElement, ComponentPropsWi
   const { props: call, labels, argsText, inlinePending } = useToolCallContext('ToolCall.Arguments');
   if (call.args === undefined) return null;
   return (
-    <details data-slot="tool-call-card-args" open={inlinePending ? true : undefined} {...props} ref={ref} className={cx('mcp-tool-call-card-args', className)}>
+    <details data-slot="tool-call-args" open={inlinePending ? true : undefined} {...props} ref={ref} className={cx('mcp-tool-call-args mcp-tool-call-card-args', className)}>
       <summary className="mcp-summary">{labels.arguments}</summary>
       <pre className="mcp-code-block">
         <code className="mcp-code">{argsText}</code>
@@ -324,13 +324,13 @@ export const ToolCallApproval = forwardRef<HTMLElement, ComponentPropsWithoutRef
         headingRef.current?.focus();
       }}
     >
-      <ToolConfirmInlineContent data-slot="tool-call-card-approval" aria-label={labels.approvalNeeded} {...props} ref={ref} className={cx('mcp-tool-call-card-approval', className)}>
+      <ToolConfirmInlineContent data-slot="tool-call-approval" aria-label={labels.approvalNeeded} {...props} ref={ref} className={cx('mcp-tool-call-approval mcp-tool-call-card-approval', className)}>
         {children ?? (
           <>
             <ToolConfirmFacts />
             <ToolConfirmReasons />
             <ToolConfirmRemember />
-            <div data-slot="confirm-dialog-actions" className="mcp-dialog-actions mcp-confirm-dialog-actions">
+            <div data-slot="tool-call-approval-actions" className="mcp-dialog-actions mcp-confirm-dialog-actions">
               <ToolConfirmCancel />
               <ToolConfirmAction />
             </div>
@@ -348,15 +348,15 @@ export const ToolCallProgress = forwardRef<HTMLDivElement, ComponentPropsWithout
   const { status, onCancel, callId } = call;
   if ((status.type !== 'running' && status.type !== 'input-required') || pending) return null;
   return (
-    <div data-slot="tool-call-card-progress" data-task={status.task?.status} {...props} ref={ref} className={cx('mcp-tool-call-card-progress', className)}>
+    <div data-slot="tool-call-progress" data-task={status.task?.status} {...props} ref={ref} className={cx('mcp-tool-call-progress mcp-tool-call-card-progress', className)}>
       {status.type === 'running' && <ProgressBar progress={status.progress} label={labels.progress} />}
       {message && (
-        <p data-slot="tool-call-card-progress-message" className="mcp-tool-call-card-message">
+        <p data-slot="tool-call-progress-message" className="mcp-tool-call-message mcp-tool-call-card-message">
           {message}
         </p>
       )}
       {onCancel && (
-        <button type="button" data-slot="tool-call-card-action" data-action="cancel" onClick={() => onCancel(callId)} className="mcp-button">
+        <button type="button" data-slot="tool-call-action" data-action="cancel" onClick={() => onCancel(callId)} className="mcp-button">
           {labels.cancel}
         </button>
       )}
@@ -371,9 +371,9 @@ export const ToolCallError = forwardRef<HTMLElement, ComponentPropsWithoutRef<'d
   const { status } = call;
   if (status.type === 'blocked' && status.reasons.length > 0) {
     return (
-      <ul data-slot="tool-call-card-reasons" {...(props as ComponentPropsWithoutRef<'ul'>)} ref={ref as React.Ref<HTMLUListElement>} className={cx('mcp-tool-call-card-reasons', className)}>
+      <ul data-slot="tool-call-reasons" {...(props as ComponentPropsWithoutRef<'ul'>)} ref={ref as React.Ref<HTMLUListElement>} className={cx('mcp-tool-call-reasons mcp-tool-call-card-reasons', className)}>
         {status.reasons.map((reason) => (
-          <li key={reason.code} className="mcp-tool-call-card-reason">
+          <li key={reason.code} className="mcp-tool-call-reason mcp-tool-call-card-reason">
             {formatReason(reason, labels, locale)}
           </li>
         ))}
@@ -382,7 +382,7 @@ export const ToolCallError = forwardRef<HTMLElement, ComponentPropsWithoutRef<'d
   }
   if ((status.type === 'error' || status.type === 'cancelled') && message) {
     return (
-      <p data-slot={status.type === 'error' ? 'tool-call-card-error' : 'tool-call-card-progress-message'} {...(props as ComponentPropsWithoutRef<'p'>)} ref={ref as React.Ref<HTMLParagraphElement>} className={cx('mcp-tool-call-card-message', className)}>
+      <p data-slot={status.type === 'error' ? 'tool-call-error' : 'tool-call-progress-message'} {...(props as ComponentPropsWithoutRef<'p'>)} ref={ref as React.Ref<HTMLParagraphElement>} className={cx('mcp-tool-call-message mcp-tool-call-card-message', className)}>
         {message}
       </p>
     );
@@ -413,7 +413,7 @@ export const ToolCallRetry = forwardRef<HTMLButtonElement, ComponentPropsWithout
   return (
     <button
       type="button"
-      data-slot="tool-call-card-action"
+      data-slot="tool-call-action"
       data-action="retry"
       disabled={retrying}
       {...props}
@@ -435,7 +435,7 @@ export const ToolCallRetryNote = forwardRef<HTMLParagraphElement, ComponentProps
   const { labels, locale, retryNote } = useToolCallContext('ToolCall.RetryNote');
   if (!retryNote) return null;
   return (
-    <p data-slot="tool-call-card-retry-note" role="status" {...props} ref={ref} className={cx('mcp-tool-call-card-message', className)}>
+    <p data-slot="tool-call-retry-note" role="status" {...props} ref={ref} className={cx('mcp-tool-call-message mcp-tool-call-card-message', className)}>
       {retryNote.type === 'blocked' ? formatLabel(labels.retryBlocked, { reason: retryNote.reason }, locale) : labels.retryDenied}
     </p>
   );
@@ -445,9 +445,9 @@ ToolCallRetryNote.displayName = 'ToolCall.RetryNote';
 function ProgressBar({ progress, label }: { progress: { progress: number; total?: number | undefined } | undefined; label: string }) {
   const fraction = progressFraction(progress);
   return fraction === null ? (
-    <progress data-slot="tool-call-card-progressbar" data-state="indeterminate" aria-label={label} className="mcp-progress" />
+    <progress data-slot="tool-call-progressbar" data-state="indeterminate" aria-label={label} className="mcp-progress" />
   ) : (
-    <progress data-slot="tool-call-card-progressbar" data-state="determinate" aria-label={label} value={fraction} max={1} className="mcp-progress" />
+    <progress data-slot="tool-call-progressbar" data-state="determinate" aria-label={label} value={fraction} max={1} className="mcp-progress" />
   );
 }
 

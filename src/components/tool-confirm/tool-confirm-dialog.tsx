@@ -127,7 +127,7 @@ export const ToolConfirmContent = forwardRef<HTMLDivElement, ToolConfirmContentP
       role="alertdialog"
       // Who asks, then why (risk, taint, "changed since you allowed it"): a screen reader hears both on open.
       aria-describedby={request.decision.reasons.length > 0 ? `${descriptionId} ${reasonsId}` : descriptionId}
-      data-slot="confirm-dialog"
+      data-slot="tool-confirm"
       data-risk={request.decision.risk}
       data-trust={trust}
       // The safe choice is the focused one: Deny, unless a trusted server declares the call read-only.
@@ -135,7 +135,7 @@ export const ToolConfirmContent = forwardRef<HTMLDivElement, ToolConfirmContentP
       returnFocusTo={returnFocusTo}
       {...props}
       ref={ref}
-      className={cx('mcp-dialog mcp-confirm-dialog', className)}
+      className={cx('mcp-dialog mcp-tool-confirm mcp-confirm-dialog', className)}
     >
       {children}
     </ModalContent>
@@ -147,7 +147,7 @@ ToolConfirmContent.displayName = 'ToolConfirm.Content';
 export const ToolConfirmTitle = forwardRef<HTMLHeadingElement, ComponentPropsWithoutRef<typeof Dialog.Title>>(function ToolConfirmTitle({ className, children, ...props }, ref) {
   const { labels, presentation } = useConfirmContext('ToolConfirm.Title');
   return (
-    <Dialog.Title data-slot="confirm-dialog-title" {...props} ref={ref} className={cx('mcp-dialog-title mcp-confirm-dialog-title', className)}>
+    <Dialog.Title data-slot="tool-confirm-title" {...props} ref={ref} className={cx('mcp-dialog-title mcp-confirm-dialog-title', className)}>
       {children ?? formatLabel(labels.confirmTitle, { tool: presentation.displayName || labels.unnamedTool })}
     </Dialog.Title>
   );
@@ -158,7 +158,7 @@ ToolConfirmTitle.displayName = 'ToolConfirm.Title';
 export const ToolConfirmDescription = forwardRef<HTMLDivElement, ComponentPropsWithoutRef<'div'>>(function ToolConfirmDescription({ className, children, ...props }, ref) {
   const { labels, serverName, descriptionId } = useConfirmContext('ToolConfirm.Description');
   return (
-    <div id={descriptionId} data-slot="confirm-dialog-description" {...props} ref={ref} className={cx('mcp-dialog-description mcp-confirm-dialog-description', className)}>
+    <div id={descriptionId} data-slot="tool-confirm-description" {...props} ref={ref} className={cx('mcp-dialog-description mcp-confirm-dialog-description', className)}>
       {children ?? (
         <>
           <p className="mcp-dialog-text mcp-confirm-dialog-text">{formatLabel(labels.confirmDescription, { server: serverName })}</p>
@@ -208,15 +208,15 @@ export const ToolConfirmArguments = forwardRef<HTMLDivElement, ToolConfirmArgume
     if (fold && document.activeElement === fold) fold.scrollIntoView?.({ block: 'nearest' });
   }, [showAll]);
   return (
-    <div data-slot="confirm-dialog-arguments" {...props} ref={ref} className={cx('mcp-dialog-arguments mcp-confirm-dialog-arguments', className)}>
-      <h3 id={headingId} data-slot="confirm-dialog-section-title" className="mcp-dialog-section-title mcp-confirm-dialog-section-title">
+    <div data-slot="tool-confirm-arguments" {...props} ref={ref} className={cx('mcp-dialog-arguments mcp-confirm-dialog-arguments', className)}>
+      <h3 id={headingId} data-slot="dialog-section-title" className="mcp-dialog-section-title mcp-confirm-dialog-section-title">
         {labels.arguments}
       </h3>
-      <pre id={preId} aria-labelledby={headingId} data-slot="confirm-dialog-json" data-state={showAll ? 'full' : 'folded'} className="mcp-code-block">
+      <pre id={preId} aria-labelledby={headingId} data-slot="tool-confirm-json" data-state={showAll ? 'full' : 'folded'} className="mcp-code-block">
         <code className="mcp-code">{showAll ? preview.full : preview.folded}</code>
       </pre>
       {preview.isFolded && (
-        <button type="button" ref={foldRef} data-slot="confirm-dialog-fold" aria-expanded={showAll} aria-controls={preId} onClick={() => setShowAll(!showAll)} className="mcp-button">
+        <button type="button" ref={foldRef} data-slot="tool-confirm-fold" aria-expanded={showAll} aria-controls={preId} onClick={() => setShowAll(!showAll)} className="mcp-button">
           <Icon name="chevron" /> {labels.showMore}
         </button>
       )}
@@ -246,7 +246,7 @@ export function ToolConfirmDialog({ container, className, ...props }: ToolConfir
         <ToolConfirmReasons />
         <ToolConfirmArguments />
         <ToolConfirmRemember />
-        <div data-slot="confirm-dialog-actions" className="mcp-dialog-actions mcp-confirm-dialog-actions">
+        <div data-slot="tool-confirm-actions" className="mcp-dialog-actions mcp-confirm-dialog-actions">
           <ToolConfirmCancel />
           <ToolConfirmAction />
         </div>

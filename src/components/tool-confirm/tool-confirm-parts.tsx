@@ -136,12 +136,12 @@ export const ToolConfirmInlineContent = forwardRef<HTMLElement, ComponentPropsWi
   const { request, reasonsId } = useConfirmContext('ToolConfirm.InlineContent');
   return (
     <section
-      data-slot="confirm-inline"
+      data-slot="tool-confirm-inline"
       data-risk={request.decision.risk}
       aria-describedby={request.decision.reasons.length > 0 ? reasonsId : undefined}
       {...props}
       ref={ref}
-      className={cx('mcp-confirm-inline', className)}
+      className={cx('mcp-tool-confirm-inline mcp-confirm-inline', className)}
     />
   );
 });
@@ -151,18 +151,18 @@ ToolConfirmInlineContent.displayName = 'ToolConfirm.InlineContent';
 export const ToolConfirmFacts = forwardRef<HTMLDListElement, ComponentPropsWithoutRef<'dl'>>(function ToolConfirmFacts({ className, ...props }, ref) {
   const { labels, presentation, serverName, trust } = useConfirmContext('ToolConfirm.Facts');
   return (
-    <dl data-slot="confirm-dialog-facts" {...props} ref={ref} className={cx('mcp-dialog-facts mcp-confirm-dialog-facts', className)}>
+    <dl data-slot="tool-confirm-facts" {...props} ref={ref} className={cx('mcp-dialog-facts mcp-confirm-dialog-facts', className)}>
       <div className="mcp-dialog-fact mcp-confirm-dialog-fact">
         <dt className="mcp-dialog-term mcp-confirm-dialog-term">{labels.toolName}</dt>
         <dd className="mcp-dialog-value mcp-confirm-dialog-value">
-          <code data-slot="confirm-dialog-tool-name" translate="no" className="mcp-machine-name">
+          <code data-slot="tool-confirm-tool-name" translate="no" className="mcp-machine-name">
             {presentation.name || labels.unnamedTool}
           </code>
         </dd>
       </div>
       <div className="mcp-dialog-fact mcp-confirm-dialog-fact">
         <dt className="mcp-dialog-term mcp-confirm-dialog-term">{labels.server}</dt>
-        <dd data-slot="confirm-dialog-server" data-trust={trust} className="mcp-dialog-value mcp-confirm-dialog-value">
+        <dd data-slot="tool-confirm-server" data-trust={trust} className="mcp-dialog-value mcp-confirm-dialog-value">
           {serverName} <span className="mcp-dialog-trust mcp-confirm-dialog-trust">({trust === 'trusted' ? labels.trusted : labels.untrusted})</span>
         </dd>
       </div>
@@ -179,8 +179,8 @@ export const ToolConfirmReasons = forwardRef<HTMLDivElement, ComponentPropsWitho
   const { reasons, risk } = request.decision;
   if (reasons.length === 0) return null;
   return (
-    <div id={reasonsId} data-slot="confirm-dialog-reasons" data-risk={risk} {...props} ref={ref} className={cx('mcp-dialog-reasons mcp-confirm-dialog-reasons', className)}>
-      <h3 id={headingId} data-slot="confirm-dialog-section-title" className="mcp-dialog-section-title mcp-confirm-dialog-section-title">
+    <div id={reasonsId} data-slot="tool-confirm-reasons" data-risk={risk} {...props} ref={ref} className={cx('mcp-dialog-reasons mcp-confirm-dialog-reasons', className)}>
+      <h3 id={headingId} data-slot="dialog-section-title" className="mcp-dialog-section-title mcp-confirm-dialog-section-title">
         {risk === 'destructive' && <Icon name="warning" />} {labels.reasons}
       </h3>
       <ReasonList aria-labelledby={headingId} reasons={reasons} labels={labels} locale={locale} />
@@ -194,7 +194,7 @@ export const ToolConfirmRemember = forwardRef<HTMLLabelElement, ComponentPropsWi
   const { request, labels, remember, setRemember } = useConfirmContext('ToolConfirm.Remember');
   if (!request.canRemember) return null;
   return (
-    <label data-slot="confirm-dialog-remember" {...props} ref={ref} className={cx('mcp-dialog-remember mcp-confirm-dialog-remember', className)}>
+    <label data-slot="tool-confirm-remember" {...props} ref={ref} className={cx('mcp-dialog-remember mcp-confirm-dialog-remember', className)}>
       <input type="checkbox" className="mcp-checkbox" checked={remember} onChange={(event) => setRemember(event.currentTarget.checked)} />
       {children ?? labels.remember}
     </label>
@@ -216,7 +216,7 @@ export const ToolConfirmCancel = forwardRef<HTMLButtonElement, ToolConfirmButton
   return (
     <Component
       type={asChild ? undefined : 'button'}
-      data-slot="confirm-dialog-cancel"
+      data-slot="tool-confirm-cancel"
       {...props}
       ref={ref}
       className={cx('mcp-button mcp-dialog-cancel mcp-confirm-dialog-cancel', className)}
@@ -237,7 +237,7 @@ export const ToolConfirmAction = forwardRef<HTMLButtonElement, ToolConfirmButton
   return (
     <Component
       type={asChild ? undefined : 'button'}
-      data-slot="confirm-dialog-action"
+      data-slot="tool-confirm-action"
       data-risk={request.decision.risk}
       {...props}
       ref={ref}
