@@ -58,7 +58,7 @@ execFileSync(
   { cwd: root, stdio: 'inherit' },
 );
 
-console.log('== optional peers stay in their entries: the MCP SDK in ./mcp, the AI SDK in ./ai-sdk; ./mcp and ./ai-sdk load without React');
+console.log('== optional peers stay in their entries: the MCP SDK in ./mcp, the AI SDK in ./ai-sdk; ./mcp, ./ai-sdk and ./apps load without React');
 const imports = (file) => [...readFileSync(file, 'utf8').matchAll(/(?:from|import)\s*['"]([^'"]+)['"]/g)].map((match) => match[1]);
 const peerOf = (spec) => (spec.startsWith('@modelcontextprotocol/') ? 'mcp/' : spec === 'ai' || spec.startsWith('ai/') || spec.startsWith('@ai-sdk/') ? 'ai-sdk/' : null);
 const strays = [];
@@ -77,7 +77,7 @@ const reach = (file, seen = new Set()) => {
   for (const spec of imports(file)) if (spec.startsWith('.')) reach(join(dirname(file), spec), seen);
   return seen;
 };
-for (const entry of ['mcp/index.js', 'mcp/v2.js', 'ai-sdk/index.js']) {
+for (const entry of ['mcp/index.js', 'mcp/v2.js', 'ai-sdk/index.js', 'apps/index.js']) {
   for (const file of reach(join(root, 'dist', entry))) {
     const text = readFileSync(file, 'utf8');
     if (/from 'react'|from "react"|'use client'|"use client"/.test(text)) strays.push(`${entry} reaches ${file}, which needs React`);

@@ -13,6 +13,8 @@ import {
   type ConsentRecord,
   type NowSource,
   type ServerConfig,
+  type AppActionResponse,
+  type PendingAppAction,
 } from '../../core/consent/controller.js';
 import type { ServerRequestPolicy } from '../../core/requests/server-requests.js';
 import type { DecisionReasonCode, PolicyMode } from '../../core/tool/decisions.js';
@@ -91,6 +93,18 @@ export interface ConsentComponents {
   elicitation?: ComponentType<ElicitationDialogProps> | null | undefined;
   /** A server's sampling request (default in `ToolApprovalProvider`: `SamplingDialog`). */
   sampling?: ComponentType<SamplingDialogProps> | null | undefined;
+  /** An MCP App's action or load (`AppActionDialog` from `react-mcp-annotations/apps/react`; no default, so hosts without apps do not pay for it). */
+  app?: ComponentType<AppConsentDialogProps> | null | undefined;
+}
+
+/** What the provider gives the dialog of an MCP App's action. */
+export interface AppConsentDialogProps {
+  prompt: PendingAppAction;
+  onRespond: (answer: AppActionResponse) => void;
+  /** Where focus goes when the dialog closes. */
+  returnFocusTo?: (() => HTMLElement | null) | undefined;
+  /** Opens an approved link (the provider's `openUrl`). */
+  openUrl?: ((url: string) => void) | undefined;
 }
 
 /** The policy: applied to the provider's own controller, and kept current as the props change. */
@@ -367,6 +381,11 @@ function ConsentDialogHost({
     if (!Sampling) return null;
     // Stages of one request share the id: the review stays mounted from request to answer.
     return <Sampling key={current.id} prompt={current} returnFocusTo={returnFocusTo} onRespond={(answer) => controller.respond(current.id, answer)} />;
+  }
+  if (current.kind === 'app') {
+    const App = components?.app;
+    if (!App) return null;
+    return <App key={current.id} prompt={current} returnFocusTo={returnFocusTo} openUrl={openUrl} onRespond={(answer) => controller.respond(current.id, answer)} />;
   }
   const Tool = components?.tool;
   if (!Tool && !renderDialog) return null;

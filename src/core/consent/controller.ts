@@ -9,9 +9,7 @@
  * it directly.
  */
 import { createConsentController } from './engine.js';
-import { runConsentFlow } from './flow.js';
-import { elicitationKind, readElicitationRequest } from './kinds/elicitation.js';
-import { readSamplingRequest, samplingKind } from './kinds/sampling.js';
+import { serverKinds } from './kinds/server-kinds.js';
 import type { ApprovalController, ApprovalControllerOptions } from './types.js';
 
 export type * from './types.js';
@@ -26,22 +24,7 @@ export type * from './types.js';
  * if (outcome === 'run') await client.callTool({ name: tool.name, arguments: args });
  */
 export function createApprovalController(options: ApprovalControllerOptions = {}): ApprovalController {
-  return createConsentController(options, {
-    elicitation: (context, env) => {
-      const kind = elicitationKind(context);
-      return (raw) => {
-        const request = readElicitationRequest(context, raw);
-        return runConsentFlow(env, kind, request, { serverId: request.serverId, signal: request.signal, blocking: request.blocking });
-      };
-    },
-    sampling: (context, env) => {
-      const kind = samplingKind(context);
-      return (raw) => {
-        const request = readSamplingRequest(raw);
-        return runConsentFlow(env, kind, request, { serverId: request.serverId, signal: request.signal, blocking: request.blocking });
-      };
-    },
-  });
+  return createConsentController(options, serverKinds);
 }
 
 /**

@@ -14,7 +14,7 @@ import { runConsentFlow, type FlowEnvironment } from './flow.js';
 import { callNameOf, serverRecord } from './kinds/server-record.js';
 import { decideToolRequest, readToolRequest, shadowingServerNames, toolKind } from './kinds/tool.js';
 import { createConsentQueue } from './queue.js';
-import type { ApprovalController, ApprovalControllerOptions, ApprovalPolicy, ElicitationOutcome, ElicitationRequest, SamplingOutcome, SamplingRequest } from './types.js';
+import type { AppActionOutcome, AppActionRequest, ApprovalController, ApprovalControllerOptions, ApprovalPolicy, ElicitationOutcome, ElicitationRequest, SamplingOutcome, SamplingRequest } from './types.js';
 
 
 /** A server-request kind as the engine plugs it in: it reads the request once and runs it through the flow. */
@@ -24,6 +24,8 @@ export type ServerKindPlugin<Req, Out> = (context: ConsentContext, env: FlowEnvi
 export interface ConsentKinds {
   elicitation?: ServerKindPlugin<ElicitationRequest, ElicitationOutcome> | undefined;
   sampling?: ServerKindPlugin<SamplingRequest, SamplingOutcome> | undefined;
+  /** MCP Apps' actions (`react-mcp-annotations/apps`). */
+  app?: ServerKindPlugin<AppActionRequest, AppActionOutcome> | undefined;
 }
 
 /** Builds a controller over the given kinds. */
@@ -69,6 +71,7 @@ export function createConsentController(options: ApprovalControllerOptions, kind
     },
     requestElicitation: elicit,
     requestSampling: sample,
+    ...(kinds.app ? { requestAppAction: kinds.app(context, env) } : {}),
     previewDecision: (raw): ToolDecision => decideToolRequest(context, readToolRequest(raw)),
     settleByPolicy(raw) {
       const request = readToolRequest(raw);

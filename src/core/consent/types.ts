@@ -5,8 +5,8 @@
  */
 import type { ToolListsByServer } from '../tool/collisions.js';
 import type { ApprovalStore } from '../tool/approvals.js';
-import type { DecidedBy, DecisionRecord, PolicyMode, ToolDecision, ToolOverride, Trust, DecisionReasonCode } from '../tool/decisions.js';
-import type { ElicitationAnswer, ElicitationParseOptions, ElicitationValues, ElicitationView } from '../requests/elicitation.js';
+import type { DecidedBy, DecisionReason, DecisionRecord, PolicyMode, ToolDecision, ToolOverride, Trust, DecisionReasonCode } from '../tool/decisions.js';
+import type { ElicitationAnswer, ElicitationParseOptions, ElicitationUrl, ElicitationValues, ElicitationView } from '../requests/elicitation.js';
 import type { SamplingEdits, SamplingResultView, SamplingView } from '../requests/sampling.js';
 import type { ServerRequestDecision, ServerRequestPolicy, ServerRequestRecord } from '../requests/server-requests.js';
 import type { Tool } from '../shared/types.js';
@@ -88,6 +88,8 @@ export interface ApprovalRequest {
   callId?: string | undefined;
   /** This call repeats one that failed; decided as a new call (see `decideToolCall`). */
   retry?: boolean | undefined;
+  /** An MCP App asks for this call (not the model): the prompt says which app. */
+  app?: { resourceUri: string; name?: string | undefined; version?: string | undefined } | undefined;
   /** Abort to withdraw the request: a prompt on screen closes, the outcome is `denied`. */
   signal?: AbortSignal | undefined;
   /**
@@ -110,7 +112,7 @@ export interface ApprovalResult {
 }
 
 /** Every kind of consent the controller queues. */
-export type ConsentKind = 'tool' | 'elicitation' | 'sampling';
+export type ConsentKind = 'tool' | 'elicitation' | 'sampling' | 'app';
 
 /** Fields every queued consent has. */
 export interface PendingBase {
@@ -140,6 +142,8 @@ export interface PendingToolApproval extends PendingBase {
   /** Which button takes focus first. */
   focus: 'approve' | 'deny';
   retry: boolean;
+  /** The MCP App that asks for this call, cleaned for display (absent when the model asks). */
+  app?: { resourceUri: string; name?: string | undefined; version?: string | undefined } | undefined;
 }
 
 /** A server asking the person for information (`elicitation/create`). */
@@ -175,8 +179,65 @@ export interface PendingSampling extends PendingBase {
   hidden: 'omit' | 'show';
 }
 
+/** The MCP App that asks: which app (its UI resource), on which server. */
+export interface AppIdentity {
+  serverId: string;
+  /** The app's UI resource (`ui://…`). */
+  resourceUri: string;
+  /** The name the app gives itself (`appInfo.name`), display-only. */
+  name?: string | undefined;
+  /** The version the app gives itself (`appInfo.version`), display-only. */
+  version?: string | undefined;
+  /** The UI resource's fingerprint (`readAppResource`): remembered choices hold only for this exact app. */
+  fingerprint?: string | undefined;
+}
+
+/** A file an app asks to download, as the person sees it. */
+export interface AppDownloadFile {
+  /** Sanitised: no path, no control or bidi characters, no leading dot, at most 120 characters. */
+  name: string;
+  mimeType: string;
+  /** Bytes, when known. */
+  size?: number | undefined;
+  /** Where the host fetches a linked file (`resource_link`); absent for embedded contents. */
+  uri?: string | undefined;
+  /** The embedded content (text, or base64 in `blob`). */
+  text?: string | undefined;
+  blob?: string | undefined;
+}
+
+/** What an app asks to do, read once and checked. */
+export type AppActionView =
+  | { type: 'load'; domains: Record<'connectDomains' | 'resourceDomains' | 'frameDomains' | 'baseUriDomains', string[]>; rejectedDomains: string[]; permissions: Array<'camera' | 'microphone' | 'geolocation' | 'clipboardWrite'> }
+  | { type: 'open-link'; url: ElicitationUrl | null; raw: string }
+  | { type: 'message'; content: unknown[] }
+  | { type: 'model-context'; content: unknown[]; structuredContent?: string | undefined }
+  | { type: 'download'; files: AppDownloadFile[] }
+  | { type: 'tool-call'; toolName: string }
+  | { type: 'sampling' };
+
+/** What policy says about an app's action. */
+export interface AppDecision {
+  kind: 'app';
+  action: 'run' | 'confirm' | 'block';
+  reasons: DecisionReason[];
+  trust: Trust;
+  mode: PolicyMode;
+}
+
+/** An app-initiated action waiting for a person. */
+export interface PendingAppAction extends PendingBase {
+  kind: 'app';
+  trust: Trust;
+  app: { resourceUri: string; name?: string | undefined; version?: string | undefined };
+  action: AppActionView;
+  decision: AppDecision;
+  /** Offer "always for this app". */
+  canRemember: boolean;
+}
+
 /** Anything waiting in the queue. */
-export type PendingConsent = PendingToolApproval | PendingElicitation | PendingSampling;
+export type PendingConsent = PendingToolApproval | PendingElicitation | PendingSampling | PendingAppAction;
 
 /** An answer to a pending tool approval. */
 export type ToolApprovalResponse = { action: 'approve'; remember?: boolean | undefined } | { action: 'deny' };
@@ -203,11 +264,59 @@ export type SamplingResponse =
       texts?: Readonly<Record<string, string>> | undefined;
     }
   | { action: 'deny' };
+/** An answer to an app's action: `remember` makes it "always" (allow or refuse) for this app, this action. */
+export type AppActionResponse = { action: 'approve'; remember?: boolean | undefined; permissions?: readonly string[] | undefined } | { action: 'deny'; remember?: boolean | undefined };
+
 /** Any answer; it must fit the kind of the prompt it answers. */
-export type ConsentResponse = ToolApprovalResponse | ElicitationResponse | SamplingResponse;
+export type ConsentResponse = ToolApprovalResponse | ElicitationResponse | SamplingResponse | AppActionResponse;
+
+/** The record of an app's action. */
+export interface AppRecord {
+  kind: 'app';
+  serverId: string;
+  app: { resourceUri: string; name?: string | undefined; version?: string | undefined; fingerprint?: string | undefined };
+  /** What was asked: the action's type and what identifies it (tool name, link, file names). */
+  action: { type: AppActionView['type']; detail?: string | undefined };
+  outcome: 'allowed' | 'denied' | 'blocked';
+  decidedBy: DecidedBy;
+  policyAction: AppDecision['action'];
+  reasons: DecisionReason[];
+  trust: Trust;
+  mode: PolicyMode;
+  /** The person chose "always" for this app. */
+  remembered?: boolean | undefined;
+  /** Load only: the permissions granted. */
+  granted?: string[] | undefined;
+  timestamp: number;
+}
+
+/** One app action to decide. */
+export interface AppActionRequest {
+  app: AppIdentity;
+  /** The action as the app sent it (`ui/open-link`, `ui/message`, …), read once. */
+  action: { type: 'load'; resource: unknown } | { type: 'open-link'; url: unknown } | { type: 'message'; content: unknown } | { type: 'model-context'; content?: unknown; structuredContent?: unknown } | { type: 'download'; contents: unknown } | { type: 'tool-call' | 'sampling'; toolName?: string; settled: AppSettled };
+  /** Abort to withdraw it (a newer context update replaces an older one). */
+  signal?: AbortSignal | undefined;
+}
+
+/** An app's tool call or sampling request, settled by the tool or sampling consent (or refused by the app gate): recorded as the app's too. */
+export interface AppSettled {
+  outcome: AppRecord['outcome'];
+  decidedBy: DecidedBy;
+  reasons: DecisionReason[];
+}
+
+/** How an app action was settled. */
+export interface AppActionOutcome {
+  outcome: 'allowed' | 'denied' | 'blocked';
+  action: AppActionView;
+  /** Load only: the permissions the person granted. */
+  granted?: string[] | undefined;
+  record: AppRecord;
+}
 
 /** Any record the controller reports. Narrow on `kind`. */
-export type ConsentRecord = DecisionRecord | ServerRequestRecord;
+export type ConsentRecord = DecisionRecord | ServerRequestRecord | AppRecord;
 
 /** What subscribers see. A new object whenever anything in it changes. */
 export interface ApprovalSnapshot {
@@ -288,6 +397,14 @@ export interface ApprovalController {
   requestElicitation(request: ElicitationRequest): Promise<ElicitationOutcome>;
   /** Decides a server's sampling request; a person reviews the request and the answer unless policy says otherwise. Always resolves. */
   requestSampling(request: SamplingRequest): Promise<SamplingOutcome>;
+  /**
+   * Decides an MCP App's action (open a link, post a message, update the
+   * model's context, download, load with its declared domains and
+   * permissions); asks a person unless policy settles it. Only controllers
+   * built with the app kind (`createAppController` from
+   * `react-mcp-annotations/apps`) have it; elsewhere apps are refused.
+   */
+  requestAppAction?(request: AppActionRequest): Promise<AppActionOutcome>;
   /** What policy would say for a call now, without asking anyone. */
   previewDecision(request: ApprovalRequest): ToolDecision;
   /**

@@ -27,7 +27,11 @@ export type ToolOverride = 'allow' | 'confirm' | 'deny';
 export type DecisionAction = 'run' | 'confirm' | 'block';
 
 /** Machine-readable reasons behind a decision. */
-export type DecisionReasonCode =
+/** Why a call or request was decided as it was. */
+export type DecisionReasonCode = CoreReasonCode | AppReasonCode;
+
+/** The reasons core decides with (their English is in core). */
+export type CoreReasonCode =
   | 'untrusted-server'
   | 'unknown-tool'
   | 'destructive'
@@ -70,8 +74,21 @@ export type DecisionReasonCode =
   | 'tool-shadowed'
   | 'server-look-alike';
 
+/** Reasons only MCP Apps' actions give (`react-mcp-annotations/apps`, which carries their words). */
+export type AppReasonCode =
+  | 'app-tool-not-for-app'
+  | 'app-cross-server'
+  | 'app-opens-link'
+  | 'app-sends-message'
+  | 'app-updates-context'
+  | 'app-downloads'
+  | 'app-rate-limited'
+  | 'app-always-allowed'
+  | 'app-always-denied'
+  | 'app-changed';
+
 /** Default text for each reason; hosts may pass their own through `reasonLabels`. */
-export const defaultReasonLabels: Record<DecisionReasonCode, string> = {
+export const defaultReasonLabels: Record<CoreReasonCode, string> = {
   'untrusted-server': 'This server is not trusted, so every call needs your approval.',
   'unknown-tool': 'This tool is not in the server’s tool list, so the worst is assumed.',
   destructive: 'This tool may delete or overwrite data.',
@@ -163,7 +180,7 @@ export interface DecisionReason {
 }
 
 /** The message-table keys of reasons, assumed hints and changed parts. */
-export type ReasonMessages = { [K in DecisionReasonCode as `reason.${K}`]: string } & { [K in ToolHintName as `assumedHint.${K}`]: string } & { [K in ToolFingerprintPart as `changed.${K}`]: string };
+export type ReasonMessages = { [K in CoreReasonCode as `reason.${K}`]: string } & { [K in ToolHintName as `assumedHint.${K}`]: string } & { [K in ToolFingerprintPart as `changed.${K}`]: string };
 
 function prefixed<P extends string, K extends string>(prefix: P, table: Record<K, string>): { [Q in K as `${P}${Q}`]: string } {
   const out = {} as Record<string, string>;
@@ -202,8 +219,9 @@ export function formatReason(
   const word = (key: keyof ReasonMessages): string => (Object.hasOwn(table, key) ? table[key] : undefined) ?? englishOf(key) ?? '';
   const key = `reason.${reason.code}` as keyof ReasonMessages;
   const english = englishOf(key);
-  if (english === undefined) return typeof reason.text === 'string' ? reason.text : '';
   const own = Object.hasOwn(table, key) ? table[key] : undefined;
+  // A reason core has no words for (an app's): the table's, else the text it came with.
+  if (english === undefined) return own ?? (typeof reason.text === 'string' ? reason.text : '');
   // A host's translation wins; a reason made with the deprecated reasonLabels keeps that text over the English default.
   const template = own !== undefined && own !== english ? own : typeof reason.template === 'string' ? legacyTemplate(reason.template) : english;
   return formatMessage(
@@ -219,9 +237,10 @@ export function formatReason(
 }
 
 /** A reason with the host's text for it, or the default. */
-export function decisionReason(code: DecisionReasonCode, labels?: Partial<Record<DecisionReasonCode, string>> | undefined): DecisionReason {
+export function decisionReason(code: DecisionReasonCode, labels?: Partial<Record<DecisionReasonCode, string>> | undefined, english?: string | undefined): DecisionReason {
   const custom = isRecord(labels) ? ownData(labels, code) : undefined;
-  return typeof custom === 'string' ? { code, text: custom, template: custom } : { code, text: defaultReasonLabels[code] };
+  // An app reason's English comes with it (`english`): core does not carry the apps' words.
+  return typeof custom === 'string' ? { code, text: custom, template: custom } : { code, text: english ?? (defaultReasonLabels as Record<string, string>)[code] ?? '' };
 }
 
 /** Who settled a call. */

@@ -39,6 +39,15 @@ export interface ToolRequestRead {
   signal: AbortSignal | undefined;
   /** The first decision, for the record's `policyAction`. */
   first?: ToolDecision | undefined;
+  app: PendingToolApproval['app'];
+}
+
+function readApp(raw: unknown): PendingToolApproval['app'] {
+  if (!isRecord(raw)) return undefined;
+  const uri = ownData(raw, 'resourceUri');
+  const name = safeName(ownData(raw, 'name'), 80);
+  const version = safeName(ownData(raw, 'version'), 40);
+  return { resourceUri: typeof uri === 'string' ? safeName(uri, 300) : '', ...(name ? { name } : {}), ...(version ? { version } : {}) };
 }
 
 type Settled = Omit<ApprovalResult, 'record'>;
@@ -55,6 +64,7 @@ export function readToolRequest(request: unknown): ToolRequestRead {
     retry: ownData(request, 'retry') === true,
     ask: ownData(request, 'ask') === true,
     signal: signalOf(request),
+    app: readApp(ownData(request, 'app')),
   };
 }
 
@@ -143,6 +153,7 @@ export function toolKind(context: ConsentContext): ConsentKindModule<ToolRequest
       canRemember: canOfferRemember(context.store, decision, request.tool, request.serverId),
       focus: confirmFocus(decision),
       retry: request.retry,
+      ...(request.app ? { app: request.app } : {}),
     }),
     run: (_request, decision): FlowStep<Settled> => ({ type: 'settle', result: { outcome: 'run', decidedBy: decision.decidedBy, remembered: false, decision } }),
     refuse: (_request, decision, cause) => ({ outcome: cause === 'abandoned' || cause === 'disposed' ? 'denied' : 'blocked', decidedBy: 'policy', remembered: false, decision }),

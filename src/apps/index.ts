@@ -1,0 +1,35 @@
+// react-mcp-annotations/apps: a consent layer for MCP Apps, framework-free. Nothing here imports ext-apps or the AI SDK.
+export { toolVisibility, toolsForModel, toolsForApp, toolSetForModel, type ToolVisibility } from './visibility.js';
+export {
+  APP_RESOURCE_MIME_TYPE,
+  APP_DOMAIN_KINDS,
+  APP_PERMISSIONS,
+  readAppResource,
+  appNeedsConsent,
+  appCsp,
+  appFrameAttributes,
+  withCspMeta,
+  cspSource,
+  type AppResource,
+  type AppGrants,
+  type AppFrameAttributes,
+  type AppDomainKind,
+  type AppPermission,
+} from './resource.js';
+export { sanitizeFileName } from './kind.js';
+export { createAppController, createAppGate, AppActionRefused, type AppController, type AppGate, type AppGateOptions } from './gate.js';
+export { gateAppBridge, connectGatedAppBridge, type AppBridgeLike } from './bridge.js';
+export { aiSdkAppHandlers, aiSdkAllowedPermissions, type AiSdkAppHandlers } from './ai-sdk.js';
+export type {
+  AppIdentity,
+  AppActionRequest,
+  AppActionOutcome,
+  AppActionResponse,
+  AppActionView,
+  AppDecision,
+  AppDownloadFile,
+  AppRecord,
+  AppSettled,
+  PendingAppAction,
+} from '../core/consent/types.js';
+export { appReasonLabels } from './messages.js';
