@@ -84,6 +84,7 @@ export const toolLabels = {
   reasons: 'Why you are asked',
   toolName: 'Tool',
   server: 'Server',
+  askingApp: 'Asked by the app',
   /** Elicitation: stop the task (or call) that asked, from its prompt. */
   stopTask: 'Stop task',
   stopCall: 'Stop call',

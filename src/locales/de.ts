@@ -4,6 +4,7 @@
  * `<LabelsProvider labels={de} locale="de">`). Its own import path, so other
  * hosts do not pay for it. A key left out here fails to compile.
  */
+import type { AppLabels } from '../apps/react.js';
 import type { Labels } from '../internal/default-labels.js';
 
 /** The message table in German. */
@@ -69,6 +70,7 @@ export const de: Labels = {
   reasons: 'Warum Sie gefragt werden',
   toolName: 'Werkzeug',
   server: 'Server',
+  askingApp: 'Angefragt von der App',
   shadowed: 'Gleicher Name auf {servers, list, and}',
   shadowedDescription: 'Ein anderer Server bietet ein Werkzeug mit diesem (oder einem gleich aussehenden) Namen an. Prüfen Sie, welcher Server es ausführt; es wird nie gemerkt.',
   stopTask: 'Aufgabe beenden',
@@ -256,4 +258,60 @@ export const de: Labels = {
   'sensitive.card-number': 'Kartennummer',
   'sensitive.account-number': 'IBAN oder Kontonummer',
   'sensitive.national-id': 'Sozialversicherungs- oder Ausweisnummer',
+};
+
+/** The MCP Apps words in German (`react-mcp-annotations/apps/react`): pass `{ ...de, ...deApps }`. */
+export const deApps: AppLabels = {
+  appTitleLoad: '{app} möchte sich öffnen',
+  appTitleLink: '{app} möchte einen Link öffnen',
+  appTitleMessage: '{app} möchte in Ihrem Namen eine Nachricht senden',
+  appTitleContext: '{app} möchte dem Modell etwas mitteilen',
+  appTitleDownload: '{app} möchte {count, plural, one {eine Datei} other {# Dateien}} speichern',
+  appFrom: 'Eine App von {server}',
+  appFromVersion: 'Eine App von {server}, Version {version}',
+  appTrusted: 'vertrauenswürdiger Server',
+  appUntrusted: 'kein vertrauenswürdiger Server',
+  appUnnamed: 'Eine App',
+  appWhy: 'Warum Sie gefragt werden',
+  appReaches: 'Was sie erreichen wird',
+  appReachesNothing: 'Sie erreicht nichts außerhalb dieser App.',
+  'appDomain.connectDomains': 'Tauscht Daten aus mit',
+  'appDomain.resourceDomains': 'Lädt Skripte, Stile und Medien von',
+  'appDomain.frameDomains': 'Bettet Seiten ein von',
+  'appDomain.baseUriDomains': 'Nutzt als Basisadresse',
+  appRefused: 'Angegeben, aber nie erlaubt (keine einfache sichere Adresse)',
+  appUses: 'Was sie nutzen möchte',
+  appUsesHelp: 'Kreuzen Sie nur an, was sie haben soll.',
+  'appPermission.camera': 'Ihre Kamera',
+  'appPermission.microphone': 'Ihr Mikrofon',
+  'appPermission.geolocation': 'Ihren Standort',
+  'appPermission.clipboardWrite': 'In Ihre Zwischenablage kopieren',
+  appLinkHelp: 'Prüfen Sie die Adresse, bevor Sie sie öffnen.',
+  appLinkInvalid: 'Diese Adresse kann nicht geöffnet werden.',
+  appMessageHelp: 'So wird es als Ihre Nachricht im Chat gesendet.',
+  appContextHelp: 'Das wird dem Modell mitgeteilt. Eine neuere Mitteilung ersetzt sie.',
+  appStructured: 'Strukturierte Daten',
+  appFileMeta: '{type}, {size}',
+  appRemember: 'Für diese App immer',
+  appDeny: 'Nicht erlauben',
+  appAllowLoad: 'App öffnen',
+  appOpenLink: 'Link öffnen',
+  appSend: 'Senden',
+  appShare: 'Dem Modell mitteilen',
+  appSave: 'Speichern',
+  appWaiting: 'Diese App wartet auf Ihre Erlaubnis, sich zu öffnen.',
+  appDenied: 'Sie haben dieser App nicht erlaubt, sich zu öffnen.',
+  appAskAgain: 'Erneut fragen',
+  appUnreadable: 'Diese App kann nicht angezeigt werden.',
+  appFrameTitle: 'App: {app}',
+  'reason.app-tool-not-for-app': 'Dieses Werkzeug ist nicht für Apps freigegeben, daher kann die App es nicht aufrufen.',
+  'reason.app-cross-server': 'Eine App darf nur Werkzeuge ihres eigenen Servers aufrufen.',
+  'reason.app-opens-link': 'Eine App möchte einen Link öffnen.',
+  'reason.app-sends-message': 'Eine App möchte in Ihrem Namen eine Nachricht senden.',
+  'reason.app-updates-context': 'Eine App möchte dem Modell etwas mitteilen.',
+  'reason.app-downloads': 'Eine App möchte eine Datei speichern.',
+  'reason.app-rate-limited': 'Diese App hat zu oft gefragt, daher wurde diese Anfrage abgelehnt.',
+  'reason.app-always-allowed': 'Sie haben gewählt, dies für diese App immer zu erlauben.',
+  'reason.app-always-denied': 'Sie haben gewählt, dies für diese App immer abzulehnen.',
+  'reason.app-changed': 'Diese App hat sich geändert, seit Sie sie erlaubt haben.',
 };

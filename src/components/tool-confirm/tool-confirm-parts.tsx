@@ -26,7 +26,7 @@ const ROOT_NAME = 'ToolConfirm.Root';
  * `confirmFocus(decision)`) optional.
  */
 export type ConfirmRequest = Pick<PendingToolApproval, 'serverId' | 'tool' | 'toolName' | 'args' | 'decision' | 'callId'> & {
-  [K in 'serverName' | 'canRemember' | 'focus']?: PendingToolApproval[K] | undefined;
+  [K in 'serverName' | 'canRemember' | 'focus' | 'app']?: PendingToolApproval[K] | undefined;
 };
 
 /** A person's answer to a confirmation: the one answer shape of every consent family (`onRespond`). */
@@ -149,7 +149,8 @@ ToolConfirmInlineContent.displayName = 'ToolConfirm.InlineContent';
 
 /** The facts a title cannot disguise: the tool's machine name and the server, with its trust. */
 export const ToolConfirmFacts = forwardRef<HTMLDListElement, ComponentPropsWithoutRef<'dl'>>(function ToolConfirmFacts({ className, ...props }, ref) {
-  const { labels, presentation, serverName, trust } = useConfirmContext('ToolConfirm.Facts');
+  const { labels, presentation, serverName, trust, request } = useConfirmContext('ToolConfirm.Facts');
+  const app = request.app;
   return (
     <dl data-slot="tool-confirm-facts" {...props} ref={ref} className={cx('mcp-dialog-facts mcp-confirm-dialog-facts', className)}>
       <div className="mcp-dialog-fact mcp-confirm-dialog-fact">
@@ -166,6 +167,19 @@ export const ToolConfirmFacts = forwardRef<HTMLDListElement, ComponentPropsWitho
           {serverName} <span className="mcp-dialog-trust mcp-confirm-dialog-trust">({trust === 'trusted' ? labels.trusted : labels.untrusted})</span>
         </dd>
       </div>
+      {app && (
+        // An MCP App asks for this call, not the model: which app, and which version it says it is.
+        <div className="mcp-dialog-fact mcp-confirm-dialog-fact">
+          <dt className="mcp-dialog-term mcp-confirm-dialog-term">{labels.askingApp}</dt>
+          <dd data-slot="tool-confirm-app" className="mcp-dialog-value mcp-confirm-dialog-value">
+            {app.name ?? app.resourceUri}
+            {app.version ? ` ${app.version}` : ''}{' '}
+            <code translate="no" dir="ltr" className="mcp-machine-name">
+              {app.resourceUri}
+            </code>
+          </dd>
+        </div>
+      )}
     </dl>
   );
 });

@@ -1,0 +1,383 @@
+'use client';
+/**
+ * react-mcp-annotations/apps/react: the consent dialog for what an MCP App
+ * asks (load, link, message, model context, download), the sandboxed frame
+ * built from what the person granted, and the hook that asks before an app
+ * loads. The dialog plugs into the provider: `components={{ app: AppActionDialog }}`.
+ */
+import * as Dialog from '@radix-ui/react-dialog';
+import { forwardRef, useCallback, useEffect, useId, useMemo, useRef, useState, type ComponentPropsWithoutRef } from 'react';
+import { useApprovalController } from '../components/consent-provider/approval-context.js';
+import type { AppConsentDialogProps } from '../components/consent-provider/consent-provider.js';
+import { ContentBlocks } from '../components/content-blocks/content-blocks.js';
+import type { AppActionResponse, AppIdentity } from '../core/consent/types.js';
+import { formatBytes } from '../core/content/media.js';
+import type { Locale } from '../core/text/format.js';
+import { displayServerName } from '../core/tool/decisions.js';
+import { ConsentDialogRoot, useConsentRoot } from '../internal/consent-root.js';
+import { cx } from '../internal/cx.js';
+import { formatLabel, type Labels } from '../internal/default-labels.js';
+import { useLabels, useLocale } from '../internal/labels.js';
+import { ModalContent } from '../internal/modal-content.js';
+import { ReasonList } from '../internal/reason-list.js';
+import { appReasonLabels } from './messages.js';
+import { APP_DOMAIN_KINDS, appFrameAttributes, readAppResource, type AppGrants, type AppPermission, type AppResource } from './resource.js';
+
+const prefixed = <T extends Record<string, string>>(table: T) => Object.fromEntries(Object.entries(table).map(([key, value]) => [`reason.${key}`, value])) as { [K in keyof T as `reason.${K & string}`]: string };
+
+/** Everything the app dialog and frame say, in English. Translate with the provider's `labels` (e.g. `deApps` from `react-mcp-annotations/locales/de`). */
+export const appLabels = {
+  appTitleLoad: '{app} wants to open',
+  appTitleLink: '{app} wants to open a link',
+  appTitleMessage: '{app} wants to post a message as you',
+  appTitleContext: '{app} wants to tell the model something',
+  appTitleDownload: '{app} wants to save {count, plural, one {a file} other {# files}}',
+  appFrom: 'An app from {server}',
+  appFromVersion: 'An app from {server}, version {version}',
+  appTrusted: 'trusted server',
+  appUntrusted: 'not a trusted server',
+  appUnnamed: 'An app',
+  appWhy: 'Why you are asked',
+  appReaches: 'What it will reach',
+  appReachesNothing: 'It will not reach anything outside this app.',
+  'appDomain.connectDomains': 'Exchanges data with',
+  'appDomain.resourceDomains': 'Loads scripts, styles and media from',
+  'appDomain.frameDomains': 'Embeds pages from',
+  'appDomain.baseUriDomains': 'Uses as its base address',
+  appRefused: 'Declared, but never allowed (not a plain secure address)',
+  appUses: 'What it asks to use',
+  appUsesHelp: 'Tick only what you want it to have.',
+  'appPermission.camera': 'Your camera',
+  'appPermission.microphone': 'Your microphone',
+  'appPermission.geolocation': 'Your location',
+  'appPermission.clipboardWrite': 'Copying to your clipboard',
+  appLinkHelp: 'Check the address before you open it.',
+  appLinkInvalid: 'This address cannot be opened.',
+  appMessageHelp: 'This is what will be sent in the chat as your message.',
+  appContextHelp: 'This is what the model will be told. A newer update replaces it.',
+  appStructured: 'Structured data',
+  appFileMeta: '{type}, {size}',
+  appRemember: 'Always for this app',
+  appDeny: 'Don’t allow',
+  appAllowLoad: 'Open app',
+  appOpenLink: 'Open link',
+  appSend: 'Send',
+  appShare: 'Tell the model',
+  appSave: 'Save',
+  appWaiting: 'This app waits for your permission to open.',
+  appDenied: 'You did not let this app open.',
+  appAskAgain: 'Ask again',
+  appUnreadable: 'This app cannot be shown.',
+  appFrameTitle: 'App: {app}',
+  ...prefixed(appReasonLabels),
+} as const;
+
+/** The app family's message keys. */
+export type AppLabels = { [K in keyof typeof appLabels]: string };
+
+/** Props of {@link AppActionDialog}. */
+export interface AppActionDialogProps extends AppConsentDialogProps {
+  labels?: Partial<Labels & AppLabels> | undefined;
+  locale?: Locale;
+  container?: HTMLElement | null | undefined;
+  className?: string | undefined;
+}
+
+const TITLES = { load: 'appTitleLoad', 'open-link': 'appTitleLink', message: 'appTitleMessage', 'model-context': 'appTitleContext', download: 'appTitleDownload' } as const;
+const ACTIONS = { load: 'appAllowLoad', 'open-link': 'appOpenLink', message: 'appSend', 'model-context': 'appShare', download: 'appSave' } as const;
+
+/**
+ * One MCP App's request, shown before anything happens: which app (name and
+ * version, as it says) from which server (and its trust), why you are asked,
+ * and exactly what would happen — the domains and permissions of an app about
+ * to open (each permission ticked by you, none by default), a link in full
+ * with its host emphasised, the message or context in full, the files with
+ * their type and size. Refusing is focused first; Escape refuses.
+ */
+export function AppActionDialog({ prompt, onRespond, returnFocusTo, labels: own, locale: ownLocale, container, className }: AppActionDialogProps) {
+  const labels = useLabels(own as Partial<Labels> | undefined, appLabels);
+  const locale = useLocale(ownLocale);
+  const root = useConsentRoot<AppActionResponse>({ open: undefined, defaultOpen: true, onOpenChange: undefined, caller: 'AppActionDialog', onAnswer: (answer) => onRespond(answer), refusal: { action: 'deny' } });
+  const [remember, setRemember] = useState(false);
+  const [granted, setGranted] = useState<ReadonlySet<AppPermission>>(() => new Set());
+  const titleId = useId();
+  const descriptionId = useId();
+  const reasonsId = useId();
+  const denyRef = useRef<HTMLButtonElement | null>(null);
+  const action = prompt.action;
+  if (action.type === 'tool-call' || action.type === 'sampling') return null;
+  const appName = prompt.app.name ?? labels.appUnnamed;
+  const server = `${displayServerName(prompt.serverName, prompt.serverId)} (${prompt.trust === 'trusted' ? labels.appTrusted : labels.appUntrusted})`;
+  const canAct = action.type !== 'open-link' || (action.url !== null && action.url.secure);
+  const count = action.type === 'download' ? action.files.length : 0;
+  const reasons = prompt.decision.reasons;
+  return (
+    <ConsentDialogRoot state={root}>
+      <ModalContent
+        role="alertdialog"
+        aria-labelledby={titleId}
+        aria-describedby={reasons.length > 0 ? `${descriptionId} ${reasonsId}` : descriptionId}
+        data-slot="app-action"
+        data-action={action.type}
+        data-trust={prompt.trust}
+        initialFocus={() => denyRef.current}
+        returnFocusTo={returnFocusTo}
+        container={container}
+        className={cx('mcp-dialog mcp-app-action', className)}
+      >
+        <Dialog.Title id={titleId} data-slot="app-action-title" className="mcp-dialog-title">
+          {formatLabel(labels[TITLES[action.type]], { app: appName, count }, locale)}
+        </Dialog.Title>
+        <div id={descriptionId} data-slot="app-action-description" className="mcp-dialog-description">
+          <p className="mcp-dialog-text">{formatLabel(prompt.app.version ? labels.appFromVersion : labels.appFrom, { server, version: prompt.app.version ?? '' }, locale)}</p>
+          <p className="mcp-dialog-text">
+            <code translate="no" className="mcp-machine-name">
+              {prompt.app.resourceUri}
+            </code>
+          </p>
+        </div>
+        {reasons.length > 0 && (
+          <div id={reasonsId} data-slot="app-action-reasons" className="mcp-dialog-reasons">
+            <h3 className="mcp-dialog-section-title">{labels.appWhy}</h3>
+            <ReasonList reasons={reasons} labels={labels} locale={locale} />
+          </div>
+        )}
+        <div data-slot="app-action-body" className="mcp-app-action-body">
+          {action.type === 'load' && (
+            <>
+              <h3 className="mcp-dialog-section-title">{labels.appReaches}</h3>
+              {APP_DOMAIN_KINDS.every((kind) => action.domains[kind].length === 0) ? (
+                <p className="mcp-dialog-text">{labels.appReachesNothing}</p>
+              ) : (
+                <dl className="mcp-dialog-facts">
+                  {APP_DOMAIN_KINDS.filter((kind) => action.domains[kind].length > 0).map((kind) => (
+                    <div key={kind} className="mcp-dialog-fact" data-kind={kind}>
+                      <dt className="mcp-dialog-term">{labels[`appDomain.${kind}`]}</dt>
+                      <dd className="mcp-dialog-value">
+                        {action.domains[kind].map((domain) => (
+                          <code key={domain} translate="no" dir="ltr" className="mcp-code mcp-app-domain">
+                            {domain}
+                          </code>
+                        ))}
+                      </dd>
+                    </div>
+                  ))}
+                </dl>
+              )}
+              {action.rejectedDomains.length > 0 && (
+                <div data-slot="app-action-refused">
+                  <p className="mcp-dialog-text">{labels.appRefused}</p>
+                  <ul className="mcp-dialog-list">
+                    {action.rejectedDomains.map((domain, index) => (
+                      <li key={index} className="mcp-dialog-item">
+                        <code translate="no" dir="ltr" className="mcp-code">
+                          {domain}
+                        </code>
+                      </li>
+                    ))}
+                  </ul>
+                </div>
+              )}
+              {action.permissions.length > 0 && (
+                <fieldset data-slot="app-action-permissions" className="mcp-app-permissions">
+                  <legend className="mcp-dialog-section-title">{labels.appUses}</legend>
+                  <p className="mcp-dialog-text">{labels.appUsesHelp}</p>
+                  {action.permissions.map((permission) => (
+                    <label key={permission} className="mcp-dialog-remember" data-permission={permission}>
+                      <input
+                        type="checkbox"
+                        checked={granted.has(permission)}
+                        onChange={(event) => {
+                          const next = new Set(granted);
+                          if (event.currentTarget.checked) next.add(permission);
+                          else next.delete(permission);
+                          setGranted(next);
+                        }}
+                      />
+                      {labels[`appPermission.${permission}`]}
+                    </label>
+                  ))}
+                </fieldset>
+              )}
+            </>
+          )}
+          {action.type === 'open-link' &&
+            (action.url ? (
+              <>
+                <p className="mcp-dialog-text">{action.url.secure ? labels.appLinkHelp : labels.appLinkInvalid}</p>
+                <p className="mcp-dialog-text">
+                  <code translate="no" dir="ltr" className="mcp-code" data-slot="app-action-url">
+                    {action.url.display.before}
+                    <strong className="mcp-elicitation-url-host">{action.url.display.emphasis}</strong>
+                    {action.url.display.after}
+                  </code>
+                </p>
+              </>
+            ) : (
+              <p className="mcp-dialog-text">{labels.appLinkInvalid}</p>
+            ))}
+          {(action.type === 'message' || action.type === 'model-context') && (
+            <>
+              <p className="mcp-dialog-text">{action.type === 'message' ? labels.appMessageHelp : labels.appContextHelp}</p>
+              <ContentBlocks blocks={action.content as never} viewer="user" />
+              {action.type === 'model-context' && action.structuredContent !== undefined && (
+                <details className="mcp-app-structured">
+                  <summary className="mcp-summary">{labels.appStructured}</summary>
+                  <pre dir="ltr" className="mcp-code-block">
+                    {action.structuredContent}
+                  </pre>
+                </details>
+              )}
+            </>
+          )}
+          {action.type === 'download' && (
+            <ul className="mcp-dialog-list" data-slot="app-action-files">
+              {action.files.map((file, index) => (
+                <li key={index} className="mcp-dialog-item">
+                  <code translate="no" dir="ltr" className="mcp-machine-name">
+                    {file.name}
+                  </code>{' '}
+                  <span className="mcp-app-file-meta">{formatLabel(labels.appFileMeta, { type: file.mimeType, size: file.size !== undefined ? formatBytes(file.size, locale) : '?' }, locale)}</span>
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+        {prompt.canRemember && canAct && (
+          <label data-slot="app-action-remember" className="mcp-dialog-remember">
+            <input type="checkbox" checked={remember} onChange={(event) => setRemember(event.currentTarget.checked)} />
+            {labels.appRemember}
+          </label>
+        )}
+        <div data-slot="app-action-actions" className="mcp-dialog-actions">
+          <button type="button" ref={denyRef} className="mcp-button mcp-dialog-cancel" onClick={() => root.respond({ action: 'deny', remember })}>
+            {labels.appDeny}
+          </button>
+          {canAct && (
+            <button type="button" className="mcp-button mcp-dialog-action" onClick={() => root.respond({ action: 'approve', remember, ...(action.type === 'load' ? { permissions: [...granted] } : {}) })}>
+              {labels[ACTIONS[action.type]]}
+            </button>
+          )}
+        </div>
+      </ModalContent>
+    </ConsentDialogRoot>
+  );
+}
+
+/** Props of {@link AppFrame}. */
+export interface AppFrameProps extends Omit<ComponentPropsWithoutRef<'iframe'>, 'src' | 'srcDoc' | 'sandbox' | 'allow' | 'resource'> {
+  resource: AppResource;
+  /** What the person granted (from the load's outcome). Default: nothing. */
+  grants?: AppGrants | undefined;
+  /** The app's name, for the frame's accessible name. */
+  appName?: string | undefined;
+  labels?: Partial<AppLabels> | undefined;
+}
+
+/**
+ * The app, in a sandboxed iframe whose `sandbox` (scripts only: no same
+ * origin, no popups, no navigation of the page), `allow` and CSP come only
+ * from what the app declared and the person granted.
+ */
+export const AppFrame = forwardRef<HTMLIFrameElement, AppFrameProps>(function AppFrame({ resource, grants, appName, labels: own, className, title, ...props }, ref) {
+  const labels = useLabels(own as Partial<Labels> | undefined, appLabels);
+  const frame = useMemo(() => appFrameAttributes(resource, grants), [resource, grants]);
+  return (
+    <iframe
+      data-slot="app-frame"
+      title={title ?? formatLabel(labels.appFrameTitle, { app: appName ?? resource.uri })}
+      {...props}
+      ref={ref}
+      sandbox={frame.sandbox}
+      allow={frame.allow || undefined}
+      srcDoc={frame.srcdoc}
+      className={cx('mcp-app-frame', className)}
+    />
+  );
+});
+AppFrame.displayName = 'AppFrame';
+
+/** Where an app's load stands. */
+export type AppLoadState = { status: 'asking' } | { status: 'allowed'; resource: AppResource; grants: AppGrants } | { status: 'denied' } | { status: 'unreadable' };
+
+/**
+ * Asks before an app loads: the provider's controller (one from
+ * `createAppController`) shows what the app declared; the state says when
+ * it may render and with what. `askAgain` asks anew after a refusal.
+ */
+export function useAppLoad({ app, read, listing }: { app: Omit<AppIdentity, 'fingerprint'>; read: unknown; listing?: unknown }): AppLoadState & { askAgain: () => void } {
+  const controller = useApprovalController();
+  const resource = useMemo(() => readAppResource(read, listing), [read, listing]);
+  const [attempt, setAttempt] = useState(0);
+  const [answer, setAnswer] = useState<{ key: string; state: AppLoadState } | null>(null);
+  const { serverId, resourceUri, name, version } = app;
+  const { fingerprint, problem } = resource;
+  // Asked again only when the app itself changes (its fingerprint) or the person asks again, not when a parent passes a new object.
+  const key = JSON.stringify([serverId, resourceUri, name, version, fingerprint, attempt]);
+  const latest = useRef({ read, resource });
+  useEffect(() => {
+    latest.current = { read, resource };
+  });
+  const canAsk = !problem && typeof controller.requestAppAction === 'function';
+  useEffect(() => {
+    if (!canAsk) return;
+    const { read: raw, resource: current } = latest.current;
+    const abort = new AbortController();
+    void controller.requestAppAction!({ app: { serverId, resourceUri, name, version, fingerprint }, action: { type: 'load', resource: raw }, signal: abort.signal }).then((outcome) => {
+      if (abort.signal.aborted) return;
+      setAnswer({ key, state: outcome.outcome === 'allowed' ? { status: 'allowed', resource: current, grants: { domains: true, permissions: (outcome.granted ?? []) as AppPermission[] } } : { status: 'denied' } });
+    });
+    return () => abort.abort();
+  }, [controller, canAsk, key, serverId, resourceUri, name, version, fingerprint]);
+  const askAgain = useCallback(() => setAttempt((value) => value + 1), []);
+  // Without the app kind (a controller not from createAppController), apps are refused.
+  const state: AppLoadState = problem ? { status: 'unreadable' } : !canAsk ? { status: 'denied' } : answer?.key === key ? answer.state : { status: 'asking' };
+  return { ...state, askAgain };
+}
+
+/** Props of {@link AppView}. */
+export interface AppViewProps extends Omit<ComponentPropsWithoutRef<'div'>, 'children'> {
+  app: Omit<AppIdentity, 'fingerprint'>;
+  /** The `resources/read` result of the app's UI resource. */
+  read: unknown;
+  /** Its `resources/list` entry (fallback for `_meta.ui`). */
+  listing?: unknown;
+  /** The frame, once it is in the page: connect your `AppBridge` to it here (then `connectGatedAppBridge`). */
+  onFrame?: ((frame: HTMLIFrameElement, resource: AppResource) => void) | undefined;
+  labels?: Partial<AppLabels> | undefined;
+}
+
+/** An app that asks before it loads, then renders in its sandboxed frame; a refusal can be asked again. */
+export const AppView = forwardRef<HTMLDivElement, AppViewProps>(function AppView({ app, read, listing, onFrame, labels: own, className, ...props }, ref) {
+  const labels = useLabels(own as Partial<Labels> | undefined, appLabels);
+  const load = useAppLoad({ app, read, listing });
+  const frameRef = useRef<HTMLIFrameElement | null>(null);
+  const latest = useRef(onFrame);
+  useEffect(() => {
+    latest.current = onFrame;
+  });
+  const loaded = load.status === 'allowed' ? load.resource : null;
+  useEffect(() => {
+    if (loaded && frameRef.current) latest.current?.(frameRef.current, loaded);
+  }, [loaded]);
+  return (
+    <div data-slot="app-view" data-status={load.status} {...props} ref={ref} className={cx('mcp-app-view', className)}>
+      {load.status === 'allowed' ? (
+        <AppFrame ref={frameRef} resource={load.resource} grants={load.grants} appName={app.name} labels={own} />
+      ) : (
+        <p role="status" className="mcp-app-status">
+          {load.status === 'asking' ? labels.appWaiting : load.status === 'denied' ? labels.appDenied : labels.appUnreadable}
+          {load.status === 'denied' && (
+            <>
+              {' '}
+              <button type="button" className="mcp-button" onClick={load.askAgain}>
+                {labels.appAskAgain}
+              </button>
+            </>
+          )}
+        </p>
+      )}
+    </div>
+  );
+});
+AppView.displayName = 'AppView';

@@ -1,0 +1,66 @@
+// The MCP Apps React layer in the provider: an app asks before it opens, a refusal can be asked again, and a
+// provider whose controller has no app kind never frames an app.
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { createAppController, type AppRecord } from '../../src/apps/index.js';
+import { AppActionDialog, AppView } from '../../src/apps/react.js';
+import type { ConsentRecord } from '../../src/core/index.js';
+import { ConsentProvider, ToolApprovalProvider } from '../../src/index.js';
+import { de, deApps } from '../../src/locales/de.js';
+
+const read = { contents: [{ uri: 'ui://transcript/mcp-app.html', mimeType: 'text/html;profile=mcp-app', text: '<p>app</p>', _meta: { ui: { permissions: { microphone: {} } } } }] };
+const app = { serverId: 'transcript', resourceUri: 'ui://transcript/mcp-app.html', name: 'Transcript', version: '2.0.3' };
+
+describe('AppView', () => {
+  it('asks before the app opens; refused, it says so and can ask again; allowed, the frame gets only what was granted', async () => {
+    const user = userEvent.setup();
+    const records: ConsentRecord[] = [];
+    const controller = createAppController({ onDecision: (record) => records.push(record) });
+    render(
+      <ConsentProvider controller={controller} components={{ app: AppActionDialog }}>
+        <AppView app={app} read={read} />
+      </ConsentProvider>,
+    );
+    expect(screen.getByRole('status', { hidden: true })).toHaveTextContent('This app waits for your permission to open.');
+    let dialog = await screen.findByRole('alertdialog', { name: 'Transcript wants to open' });
+    expect(within(dialog).getByText('An app from transcript (not a trusted server), version 2.0.3')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Don’t allow' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('You did not let this app open.');
+    expect(document.querySelector('iframe')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Ask again' }));
+    dialog = await screen.findByRole('alertdialog', { name: 'Transcript wants to open' });
+    await user.click(within(dialog).getByRole('button', { name: 'Open app' }));
+    const frame = await screen.findByTitle('App: Transcript');
+    expect(frame).toHaveAttribute('sandbox', 'allow-scripts');
+    expect(frame).not.toHaveAttribute('allow');
+    expect(frame.getAttribute('srcdoc')).toMatch(/^<meta http-equiv="Content-Security-Policy" content="default-src 'none';/);
+    expect(records.filter((record): record is AppRecord => record.kind === 'app').map((record) => [record.outcome, record.granted])).toEqual([
+      ['denied', []],
+      ['allowed', []],
+    ]);
+  });
+
+  it('a provider whose controller has no app kind never frames an app, and asks nobody', async () => {
+    render(
+      <ToolApprovalProvider>
+        <AppView app={app} read={read} />
+      </ToolApprovalProvider>,
+    );
+    expect(screen.getByRole('status')).toHaveTextContent('You did not let this app open.');
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(document.querySelector('iframe')).toBeNull();
+  });
+
+  it('speaks German with deApps', async () => {
+    const controller = createAppController();
+    render(
+      <ConsentProvider controller={controller} components={{ app: AppActionDialog }} labels={{ ...de, ...deApps }} locale="de">
+        <AppView app={app} read={read} />
+      </ConsentProvider>,
+    );
+    const dialog = await screen.findByRole('alertdialog', { name: 'Transcript möchte sich öffnen' });
+    expect(within(dialog).getByRole('checkbox', { name: 'Ihr Mikrofon' })).not.toBeChecked();
+    expect(within(dialog).getByRole('button', { name: 'Nicht erlauben' })).toHaveFocus();
+  });
+});
