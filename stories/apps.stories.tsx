@@ -154,6 +154,10 @@ function HostileHost({ world }: { world: HostileWorld }) {
           const gate = createAppGate({ controller: world.controller, app: { ...appIdentity, fingerprint: resource.fingerprint }, tools: () => world.tools, callTool: (params) => world.client.callTool(params), openUrl: (url) => setLog((lines) => [...lines, `opened ${url}`]), download: (file) => setLog((lines) => [...lines, `saved ${file.name}`]) });
           const bridge = new AppBridge(world.client as never, { name: 'story-host', version: '0.0.0' }, { serverTools: {}, openLinks: {}, downloadFile: {} });
           void connectGatedAppBridge(bridge, new PostMessageTransport(frame.contentWindow!, frame.contentWindow!), gate);
+          return () => {
+            gate.dispose();
+            void bridge.close();
+          };
         }}
       />
       <ul aria-label="Host log">

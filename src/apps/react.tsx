@@ -10,7 +10,7 @@ import { forwardRef, useCallback, useEffect, useId, useMemo, useRef, useState, t
 import { useApprovalController } from '../components/consent-provider/approval-context.js';
 import type { AppConsentDialogProps } from '../components/consent-provider/consent-provider.js';
 import { ContentBlocks } from '../components/content-blocks/content-blocks.js';
-import type { AppActionResponse, AppIdentity } from '../core/consent/types.js';
+import type { AppActionOutcome, AppActionRequest, AppActionResponse, AppIdentity, ApprovalController } from '../core/consent/types.js';
 import { formatBytes } from '../core/content/media.js';
 import type { Locale } from '../core/text/format.js';
 import { displayServerName } from '../core/tool/decisions.js';
@@ -219,7 +219,9 @@ export function AppActionDialog({ prompt, onRespond, returnFocusTo, labels: own,
           {(action.type === 'message' || action.type === 'model-context') && (
             <>
               <p className="mcp-dialog-text">{action.type === 'message' ? labels.appMessageHelp : labels.appContextHelp}</p>
-              <ContentBlocks blocks={action.content as never} viewer="user" />
+              <div data-slot="app-action-content" className="mcp-app-content">
+                <ContentBlocks blocks={action.content as never} viewer="user" />
+              </div>
               {action.type === 'model-context' && action.structuredContent !== undefined && (
                 <details className="mcp-app-structured">
                   <summary className="mcp-summary">{labels.appStructured}</summary>
@@ -297,6 +299,42 @@ export const AppFrame = forwardRef<HTMLIFrameElement, AppFrameProps>(function Ap
 });
 AppFrame.displayName = 'AppFrame';
 
+interface Asking {
+  promise: Promise<AppActionOutcome>;
+  release: () => void;
+}
+const asking = new WeakMap<object, Map<string, { promise: Promise<AppActionOutcome>; abort: AbortController; users: number }>>();
+
+// One question per app and controller, however often an effect mounts (StrictMode mounts twice): the last
+// user to leave withdraws it, a moment later, unless a remount took it up again.
+function ask(controller: ApprovalController, key: string, request: () => Omit<AppActionRequest, 'signal'>): Asking {
+  let table = asking.get(controller);
+  if (!table) asking.set(controller, (table = new Map()));
+  let entry = table.get(key);
+  if (!entry) {
+    const abort = new AbortController();
+    const created = { promise: controller.requestAppAction!({ ...request(), signal: abort.signal }), abort, users: 0 };
+    entry = created;
+    table.set(key, created);
+    void created.promise.finally(() => {
+      if (table.get(key) === created) table.delete(key);
+    });
+  }
+  const shared = entry;
+  shared.users += 1;
+  return {
+    promise: shared.promise,
+    release() {
+      shared.users -= 1;
+      setTimeout(() => {
+        if (shared.users > 0) return;
+        shared.abort.abort();
+        if (table.get(key) === shared) table.delete(key);
+      }, 0);
+    },
+  };
+}
+
 /** Where an app's load stands. */
 export type AppLoadState = { status: 'asking' } | { status: 'allowed'; resource: AppResource; grants: AppGrants } | { status: 'denied' } | { status: 'unreadable' };
 
@@ -321,13 +359,19 @@ export function useAppLoad({ app, read, listing }: { app: Omit<AppIdentity, 'fin
   const canAsk = !problem && typeof controller.requestAppAction === 'function';
   useEffect(() => {
     if (!canAsk) return;
-    const { read: raw, resource: current } = latest.current;
-    const abort = new AbortController();
-    void controller.requestAppAction!({ app: { serverId, resourceUri, name, version, fingerprint }, action: { type: 'load', resource: raw }, signal: abort.signal }).then((outcome) => {
-      if (abort.signal.aborted) return;
-      setAnswer({ key, state: outcome.outcome === 'allowed' ? { status: 'allowed', resource: current, grants: { domains: true, permissions: (outcome.granted ?? []) as AppPermission[] } } : { status: 'denied' } });
+    const entry = ask(controller, key, () => {
+      const { read: raw } = latest.current;
+      return { app: { serverId, resourceUri, name, version, fingerprint }, action: { type: 'load', resource: raw } };
     });
-    return () => abort.abort();
+    let live = true;
+    const current = latest.current.resource;
+    void entry.promise.then((outcome) => {
+      if (live) setAnswer({ key, state: outcome.outcome === 'allowed' ? { status: 'allowed', resource: current, grants: { domains: true, permissions: (outcome.granted ?? []) as AppPermission[] } } : { status: 'denied' } });
+    });
+    return () => {
+      live = false;
+      entry.release();
+    };
   }, [controller, canAsk, key, serverId, resourceUri, name, version, fingerprint]);
   const askAgain = useCallback(() => setAttempt((value) => value + 1), []);
   // Without the app kind (a controller not from createAppController), apps are refused.
@@ -342,8 +386,8 @@ export interface AppViewProps extends Omit<ComponentPropsWithoutRef<'div'>, 'chi
   read: unknown;
   /** Its `resources/list` entry (fallback for `_meta.ui`). */
   listing?: unknown;
-  /** The frame, once it is in the page: connect your `AppBridge` to it here (then `connectGatedAppBridge`). */
-  onFrame?: ((frame: HTMLIFrameElement, resource: AppResource) => void) | undefined;
+  /** The frame, once it is in the page: connect your `AppBridge` to it here (with `connectGatedAppBridge`). `granted`: the permissions the person gave. */
+  onFrame?: ((frame: HTMLIFrameElement, resource: AppResource, granted: AppPermission[]) => void | (() => void)) | undefined;
   labels?: Partial<AppLabels> | undefined;
 }
 
@@ -356,10 +400,18 @@ export const AppView = forwardRef<HTMLDivElement, AppViewProps>(function AppView
   useEffect(() => {
     latest.current = onFrame;
   });
-  const loaded = load.status === 'allowed' ? load.resource : null;
+  const allowed = load.status === 'allowed' ? load : null;
+  const resource = allowed?.resource ?? null;
+  const granted = useRef<AppPermission[]>([]);
   useEffect(() => {
-    if (loaded && frameRef.current) latest.current?.(frameRef.current, loaded);
-  }, [loaded]);
+    granted.current = [...(allowed?.grants.permissions ?? [])];
+  });
+  // Once per frame: what onFrame returns (e.g. closing the bridge) runs when the frame goes.
+  useEffect(() => {
+    if (!resource || !frameRef.current) return;
+    const cleanup = latest.current?.(frameRef.current, resource, granted.current);
+    return typeof cleanup === 'function' ? cleanup : undefined;
+  }, [resource]);
   return (
     <div data-slot="app-view" data-status={load.status} {...props} ref={ref} className={cx('mcp-app-view', className)}>
       {load.status === 'allowed' ? (

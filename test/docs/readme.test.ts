@@ -6,10 +6,10 @@ import { describe, expect, it } from 'vitest';
 const read = (path: string) => readFileSync(new URL(`../../${path}`, import.meta.url), 'utf8');
 
 describe('README', () => {
-  it('quotes every recipe file exactly (the README recipes for SDK 1.x and 2.x, the AI SDK route and chat, and the Next.js + Tailwind fixture files)', () => {
+  it('quotes every recipe file exactly (the README recipes for SDK 1.x and 2.x, the AI SDK route and chat, the Next.js + Tailwind fixture files, and MCP Apps)', () => {
     const readme = read('README.md');
     const blocks = [...readme.matchAll(/<!-- recipe:begin (\S+) -->\n```(?:tsx?|css)\n([\s\S]*?)```\n<!-- recipe:end -->/g)];
-    expect(blocks.map((block) => block[1])).toEqual(['examples/recipe.tsx', 'examples/mcp-v2.tsx', 'examples/ai-sdk-chat/server/chat-route.ts', 'examples/ai-sdk-chat/src/chat.tsx', 'test/fixtures/next-host/app/api/chat/route.ts', 'test/fixtures/next-host/app/layout.tsx', 'test/fixtures/next-host/app/globals.css']);
+    expect(blocks.map((block) => block[1])).toEqual(['examples/recipe.tsx', 'examples/mcp-v2.tsx', 'examples/ai-sdk-chat/server/chat-route.ts', 'examples/ai-sdk-chat/src/chat.tsx', 'test/fixtures/next-host/app/api/chat/route.ts', 'test/fixtures/next-host/app/layout.tsx', 'test/fixtures/next-host/app/globals.css', 'examples/apps.tsx']);
     for (const [, path, code] of blocks) expect(code, path).toBe(read(path!));
   });
 
