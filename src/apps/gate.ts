@@ -82,6 +82,13 @@ export interface AppGate {
   updateModelContext(params: unknown): Promise<Record<string, never>>;
   downloadFile(params: unknown): Promise<{ isError?: boolean }>;
   createSamplingMessage(params: unknown): Promise<Record<string, unknown>>;
+  /**
+   * The model calls a tool the app registered (the host calls into the app):
+   * decided like a server's tool under the app's server trust, asked unless
+   * it declares that it only reads, the prompt naming the app; recorded as
+   * the app's. Resolves whether to run it.
+   */
+  approveAppToolCall(tool: unknown, args?: unknown): Promise<boolean>;
   /** The tools this app may call now (its server's tools visible to apps). */
   allowedTools(): string[];
   /** Withdraws everything this app still has waiting (the app was closed). */
@@ -239,6 +246,17 @@ export function createAppGate(options: AppGateOptions): AppGate {
       await record('sampling', undefined, { outcome, decidedBy: result.record.decidedBy, reasons: result.record.reasons });
       if (result.outcome !== 'approved' || !result.result) throw new AppActionRefused(outcome === 'denied' ? 'denied' : 'blocked');
       return result.result;
+    },
+    async approveAppToolCall(tool, args) {
+      const name = ownData(tool, 'name');
+      if (!isObjectLike(tool) || typeof name !== 'string' || name === '') {
+        await refuse('tool-call', undefined, 'request-invalid');
+        return false;
+      }
+      const readOnly = ownData(ownData(tool, 'annotations'), 'readOnlyHint') === true;
+      const result = await controller.requestApproval({ serverId: app.serverId, tool: tool as unknown as Tool, args: isObjectLike(args) ? args : {}, ask: !readOnly, app: { resourceUri: app.resourceUri, name: app.name, version: app.version } });
+      await record('tool-call', name, { outcome: result.outcome === 'run' ? 'allowed' : result.outcome, decidedBy: result.decidedBy, reasons: result.decision.reasons });
+      return result.outcome === 'run';
     },
     allowedTools: () => toolsForApp(listed()).map((tool) => tool.name),
     dispose() {

@@ -268,7 +268,7 @@ export function appKind(context: ConsentContext): ConsentKindModule<AppRead, App
           : view?.type === 'download'
             ? view.files.map((file) => file.name).join(', ')
             : view?.type === 'tool-call'
-              ? view.toolName
+              ? view.toolName || undefined
               : undefined;
       const record: AppRecord = {
         kind: 'app',

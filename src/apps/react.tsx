@@ -16,7 +16,7 @@ import type { Locale } from '../core/text/format.js';
 import { displayServerName } from '../core/tool/decisions.js';
 import { ConsentDialogRoot, useConsentRoot } from '../internal/consent-root.js';
 import { cx } from '../internal/cx.js';
-import { formatLabel, type Labels } from '../internal/default-labels.js';
+import { formatLabel, urlLabels, urlWarningKeys, type Labels } from '../internal/default-labels.js';
 import { useLabels, useLocale } from '../internal/labels.js';
 import { ModalContent } from '../internal/modal-content.js';
 import { ReasonList } from '../internal/reason-list.js';
@@ -31,7 +31,7 @@ export const appLabels = {
   appTitleLink: '{app} wants to open a link',
   appTitleMessage: '{app} wants to post a message as you',
   appTitleContext: '{app} wants to tell the model something',
-  appTitleDownload: '{app} wants to save {count, plural, one {a file} other {# files}}',
+  appTitleDownload: '{count, plural, one {{app} wants to save a file} other {{app} wants to save # files}}',
   appFrom: 'An app from {server}',
   appFromVersion: 'An app from {server}, version {version}',
   appTrusted: 'trusted server',
@@ -75,6 +75,9 @@ export const appLabels = {
 /** The app family's message keys. */
 export type AppLabels = { [K in keyof typeof appLabels]: string };
 
+// What the dialog reads: its own words and those about links (shared with URL elicitation, in `Labels`).
+const dialogLabels = /* @__PURE__ */ Object.assign({}, urlLabels, appLabels);
+
 /** Props of {@link AppActionDialog}. */
 export interface AppActionDialogProps extends AppConsentDialogProps {
   labels?: Partial<Labels & AppLabels> | undefined;
@@ -95,7 +98,7 @@ const ACTIONS = { load: 'appAllowLoad', 'open-link': 'appOpenLink', message: 'ap
  * their type and size. Refusing is focused first; Escape refuses.
  */
 export function AppActionDialog({ prompt, onRespond, returnFocusTo, labels: own, locale: ownLocale, container, className }: AppActionDialogProps) {
-  const labels = useLabels(own as Partial<Labels> | undefined, appLabels);
+  const labels = useLabels(own as Partial<Labels> | undefined, dialogLabels);
   const locale = useLocale(ownLocale);
   const root = useConsentRoot<AppActionResponse>({ open: undefined, defaultOpen: true, onOpenChange: undefined, caller: 'AppActionDialog', onAnswer: (answer) => onRespond(answer), refusal: { action: 'deny' } });
   const [remember, setRemember] = useState(false);
@@ -212,6 +215,15 @@ export function AppActionDialog({ prompt, onRespond, returnFocusTo, labels: own,
                     {action.url.display.after}
                   </code>
                 </p>
+                {action.url.warnings.length > 0 && (
+                  <ul className="mcp-dialog-list" data-slot="app-action-url-warnings">
+                    {action.url.warnings.map((warning) => (
+                      <li key={warning} data-warning={warning} className="mcp-dialog-item">
+                        {labels[urlWarningKeys[warning]]}
+                      </li>
+                    ))}
+                  </ul>
+                )}
               </>
             ) : (
               <p className="mcp-dialog-text">{labels.appLinkInvalid}</p>

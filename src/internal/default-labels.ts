@@ -113,7 +113,27 @@ export const toolLabels = {
   inputRequired: 'Needs your input',
 } as const;
 
-const requestLabels = {
+/** The words about a link a server or an app wants opened (elicitation in URL mode, an MCP App's link). */
+export const urlLabels = {
+  urlConsent: 'Open this address in a new tab? Check the part in bold: it is the site you will be on.',
+  urlRefused: 'This address is not secure (not https), so it will not be opened.',
+  urlNotHttps: 'The address is not secure (not https).',
+  urlPunycode: 'The site name is written in an encoded form (xn--) that can imitate another site.',
+  urlMixedScript: 'The site name mixes letters from different alphabets, which can imitate another site.',
+  urlCredentials: 'The address carries a user name or password.',
+  urlIpAddress: 'The address is a bare IP number, not a site name.',
+} as const;
+
+/** Which word says each URL warning. */
+export const urlWarningKeys = {
+  'not-https': 'urlNotHttps',
+  punycode: 'urlPunycode',
+  'mixed-script': 'urlMixedScript',
+  credentials: 'urlCredentials',
+  'ip-address': 'urlIpAddress',
+} as const satisfies Record<string, keyof typeof urlLabels>;
+
+const requestLabelsOwn = {
   // Elicitation.
   elicitationTitle: '{server} asks for information',
   elicitationUrlTitle: '{server} asks you to open a link',
@@ -124,13 +144,6 @@ const requestLabels = {
   yes: 'Yes',
   no: 'No',
   elicitationInvalid: 'This request cannot be shown safely, so it can only be declined.',
-  urlConsent: 'Open this address in a new tab? Check the part in bold: it is the site you will be on.',
-  urlRefused: 'This address is not secure (not https), so it will not be opened.',
-  urlNotHttps: 'The address is not secure (not https).',
-  urlPunycode: 'The site name is written in an encoded form (xn--) that can imitate another site.',
-  urlMixedScript: 'The site name mixes letters from different alphabets, which can imitate another site.',
-  urlCredentials: 'The address carries a user name or password.',
-  urlIpAddress: 'The address is a bare IP number, not a site name.',
   reviewTitle: 'Exactly this will be sent to {server}',
   showValues: 'Show values',
   /** @deprecated Unused: a toggle keeps one label (`showValues`) and says its state with `aria-expanded` / `aria-pressed`. */
@@ -171,6 +184,8 @@ const requestLabels = {
   modelAnswer: 'The model’s answer',
   model: 'Model',
 } as const;
+// Spread with a pure call, so a bundle that needs none of these words drops them all.
+const requestLabels: typeof urlLabels & typeof requestLabelsOwn = /* @__PURE__ */ Object.assign({}, urlLabels, requestLabelsOwn);
 
 // One pure call: a bundle that reads only one family's words drops the rest.
 const uiLabels: typeof badgeLabels & typeof contentLabels & typeof toolLabels & typeof requestLabels = /* @__PURE__ */ Object.assign({}, badgeLabels, contentLabels, toolLabels, requestLabels);

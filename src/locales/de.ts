@@ -266,7 +266,7 @@ export const deApps: AppLabels = {
   appTitleLink: '{app} möchte einen Link öffnen',
   appTitleMessage: '{app} möchte in Ihrem Namen eine Nachricht senden',
   appTitleContext: '{app} möchte dem Modell etwas mitteilen',
-  appTitleDownload: '{app} möchte {count, plural, one {eine Datei} other {# Dateien}} speichern',
+  appTitleDownload: '{count, plural, one {{app} möchte eine Datei speichern} other {{app} möchte # Dateien speichern}}',
   appFrom: 'Eine App von {server}',
   appFromVersion: 'Eine App von {server}, Version {version}',
   appTrusted: 'vertrauenswürdiger Server',

@@ -29,7 +29,9 @@ import {
   type Labels,
   type ToolCallStatus,
 } from '../../src/index.js';
-import { parseElicitationRequest, parseSamplingRequest, parseSamplingResult } from '../../src/core/index.js';
+import { parseElicitationRequest, parseSamplingRequest, parseSamplingResult, describeElicitationUrl } from '../../src/core/index.js';
+import { appReasonLabels, type AppActionView, type PendingAppAction } from '../../src/apps/index.js';
+import { AppActionDialog, appLabels } from '../../src/apps/react.js';
 import { FIXED_NOW, dated, everyType, errorResult, malformed, mixedAudience, prioritised } from '../fixtures/content.js';
 import { everythingElicitation, everythingSampling, richSampling, sensitiveElicitation, urlElicitation } from '../fixtures/server-requests.js';
 import { bareTool, createEntitiesTool, deleteEntitiesTool, fetchTool, readFileTool } from '../fixtures/tools.js';
@@ -284,6 +286,38 @@ describe('pseudo-locale: every word a person reads comes from the message table'
       decision: decideServerRequest({ kind: 'sampling', trust: 'untrusted', sampling: view }),
     };
   };
+
+  it('MCP Apps: every consent an app asks for, in the app family\'s table', () => {
+    const PSEUDO_APPS = Object.fromEntries(Object.entries(appLabels).map(([key, value]) => [key, pseudo(key, value)]));
+    const none = { connectDomains: [], resourceDomains: [], frameDomains: [], baseUriDomains: [] };
+    const views: AppActionView[] = [
+      { type: 'load', domains: { ...none, connectDomains: ['https://api.example.com'], frameDomains: ['https://embed.example.com'] }, rejectedDomains: ['*'], permissions: ['camera', 'microphone', 'geolocation', 'clipboardWrite'] },
+      { type: 'load', domains: none, rejectedDomains: [], permissions: [] },
+      { type: 'open-link', url: describeElicitationUrl('https://user:pw@xn--pple-43d.com/login'), raw: 'https://user:pw@xn--pple-43d.com/login' },
+      { type: 'open-link', url: null, raw: 'javascript:alert(1)' },
+      { type: 'message', content: [{ type: 'text', text: 'Summarise page 3' }] },
+      { type: 'model-context', content: [{ type: 'text', text: 'Page 3 is open' }], structuredContent: '{"page":3}' },
+      { type: 'download', files: [{ name: 'report.pdf', mimeType: 'application/pdf', size: 4096 }, { name: 'notes.txt', mimeType: 'text/plain' }] },
+    ];
+    for (const [index, action] of views.entries()) {
+      const codes = (['app-changed', 'app-opens-link'] as const).slice(0, 1 + (index % 2));
+      const prompt: PendingAppAction = {
+        id: `app-${index}`,
+        kind: 'app',
+        serverId: 'pdf',
+        serverName: 'PDF server',
+        trust: index % 2 ? 'trusted' : 'untrusted',
+        app: { resourceUri: 'ui://pdf/viewer.html', name: 'PDF viewer', version: '2.0.4' },
+        action,
+        decision: { kind: 'app', action: 'confirm', reasons: codes.map((code) => ({ code, text: appReasonLabels[code] })), trust: 'untrusted', mode: 'default' },
+        canRemember: true,
+      };
+      const { unmount } = render(<LabelsProvider labels={{ ...PSEUDO, ...PSEUDO_APPS }}>{<AppActionDialog prompt={prompt} onRespond={() => {}} />}</LabelsProvider>);
+      expect(screen.getByRole('alertdialog')).toBeInTheDocument();
+      expect(leaks(serverStrings(action, 'PDF server', 'PDF viewer', '2.0.4', 'ui://pdf/viewer.html', 'pdf'))).toEqual([]);
+      unmount();
+    }
+  });
 
   it('sampling: the request, the answer and an invalid request', async () => {
     const user = userEvent.setup();

@@ -6,7 +6,7 @@ import { displayServerName } from '../../core/tool/decisions.js';
 import { elicitationNeedsAcknowledgement, elicitationValue, elicitationWarnings, initialElicitationValues, setElicitationValue, validateElicitation, type ElicitationField, type ElicitationValues } from '../../core/requests/elicitation.js';
 import { ownData } from '../../core/shared/read.js';
 import { cx } from '../../internal/cx.js';
-import { defaultLabels, formatLabel, type Labels } from '../../internal/default-labels.js';
+import { defaultLabels, formatLabel, urlWarningKeys, type Labels } from '../../internal/default-labels.js';
 import { Icon } from '../../internal/icons.js';
 import { AskedDuring } from '../../internal/asked-during.js';
 import { useLabels, useLocale } from '../../internal/labels.js';
@@ -429,7 +429,7 @@ export const ElicitationBody = forwardRef<HTMLDivElement, ElicitationBodyProps>(
             <ul className="mcp-dialog-list mcp-confirm-dialog-list" data-slot="elicitation-url-warnings">
               {warnings.map((warning) => (
                 <li key={warning} data-warning={warning} className="mcp-dialog-item mcp-confirm-dialog-item">
-                  {labels[URL_WARNING_LABELS[warning]]}
+                  {labels[urlWarningKeys[warning]]}
                 </li>
               ))}
             </ul>
@@ -492,14 +492,6 @@ export const ElicitationBody = forwardRef<HTMLDivElement, ElicitationBodyProps>(
   );
 });
 ElicitationBody.displayName = 'Elicitation.Body';
-
-const URL_WARNING_LABELS = {
-  'not-https': 'urlNotHttps',
-  punycode: 'urlPunycode',
-  'mixed-script': 'urlMixedScript',
-  credentials: 'urlCredentials',
-  'ip-address': 'urlIpAddress',
-} as const satisfies Record<string, keyof Labels>;
 
 /** The answers that fit where the dialog is: Cancel, Decline and Review/Send, Back, or Open link. */
 export const ElicitationActions = forwardRef<HTMLDivElement, ComponentPropsWithoutRef<'div'>>(function ElicitationActions({ className, ...props }, ref) {

@@ -1,7 +1,7 @@
 // The app gate: every action an MCP App asks for goes through the consent engine, one queue, one record per action (kind 'app').
 import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
-import { createAppController, createAppGate, readAppResource, type AppGateOptions, type AppRecord } from '../../../src/apps/index.js';
+import { aiSdkAllowedPermissions, aiSdkAppHandlers, createAppController, createAppGate, readAppResource, type AppGateOptions, type AppRecord } from '../../../src/apps/index.js';
 import type { ConsentRecord, PendingConsent } from '../../../src/core/index.js';
 
 const app = { serverId: 'pdf', resourceUri: 'ui://pdf/viewer.html', name: 'PDF viewer', version: '2.0.4', fingerprint: 'sha256:one' };
@@ -202,5 +202,32 @@ describe('always, load, sampling', () => {
     gate.dispose();
     expect(await pending).toEqual({ isError: true });
     expect(current()).toBeUndefined();
+  });
+});
+
+describe('tools the app registers, and the AI SDK renderer', () => {
+  it('the model calling a tool the app registered: asked unless it only reads, naming the app, recorded as the app\'s', async () => {
+    const { gate, controller, current, appRecords } = setup();
+    const pending = gate.approveAppToolCall({ name: 'app_highlight', inputSchema: { type: 'object' }, annotations: { readOnlyHint: false } }, { page: 3 });
+    await tick();
+    expect(current()).toMatchObject({ kind: 'tool', tool: { name: 'app_highlight' }, app: { name: 'PDF viewer' }, args: { page: 3 } });
+    controller.respond(current()!.id, { action: 'deny' });
+    expect(await pending).toBe(false);
+    expect(await gate.approveAppToolCall({ name: 'app_page', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true } })).toBe(true);
+    expect(await gate.approveAppToolCall('not a tool')).toBe(false);
+    expect(appRecords().map((record) => [record.action.detail, record.outcome])).toEqual([
+      ['app_highlight', 'denied'],
+      ['app_page', 'allowed'],
+      [undefined, 'blocked'],
+    ]);
+  });
+  it("MCPAppRenderer's handlers: allowedTools are the app-visible tools, and its calls go through the gate", async () => {
+    const { gate, callTool } = setup();
+    const handlers = aiSdkAppHandlers(gate);
+    expect(handlers.allowedTools).toEqual(['read_page', 'save_note']);
+    expect(await handlers.callTool({ name: 'wipe_all' })).toMatchObject({ isError: true });
+    expect(callTool).not.toHaveBeenCalled();
+    expect(aiSdkAllowedPermissions(['microphone', 'camera', 'nonsense'])).toEqual(['camera', 'microphone']);
+    expect(aiSdkAllowedPermissions(undefined)).toEqual([]);
   });
 });
