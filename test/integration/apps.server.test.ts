@@ -1,6 +1,6 @@
 // MCP Apps against real servers over stdio: the four app servers published on npm (what they declare), and a
 // crafted hostile one, driven by a real ext-apps App through a real AppBridge. What runs is counted on the server side.
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -10,8 +10,8 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appNeedsConsent, connectGatedAppBridge, createAppController, createAppGate, readAppResource, toolsForApp, toolsForModel, type AppRecord } from '../../src/apps/index.js';
-import type { ConsentRecord, PendingConsent } from '../../src/core/index.js';
+import { appNeedsConsent, readAppResource, toolsForApp, toolsForModel, type AppRecord } from '../../src/apps/index.js';
+import { hostileAppHost, hostileServer, type AppsLine } from './apps-host.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const UI = { extensions: { 'io.modelcontextprotocol/ui': { mimeTypes: ['text/html;profile=mcp-app'] } } };
@@ -69,55 +69,27 @@ describe('the MCP Apps servers on npm: what they declare', () => {
 
 describe('a hostile app through a real AppBridge', () => {
   let dir: string;
-  let log: string;
   beforeAll(() => {
     dir = mkdtempSync(join(tmpdir(), 'mcp-apps-'));
-    log = join(dir, 'calls.log');
   });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
-  const ran = () => {
-    try {
-      return readFileSync(log, 'utf8').split('\n').filter(Boolean);
-    } catch {
-      return [];
-    }
+  const v1: AppsLine<Client, App> = {
+    connect: (log) => connect(hostileServer, [], { CALL_LOG: log }),
+    linkedPair: () => InMemoryTransport.createLinkedPair(),
+    bridge: (client) => new AppBridge(client, { name: 'test-host', version: '0.0.0' }, { serverTools: {}, openLinks: {} }) as never,
+    app: () => new App({ name: 'Hostile', version: '1.0.0' }, {}, { autoResize: false }),
   };
-
-  async function host(order: 'gate-before-connect' | 'gated') {
-    writeFileSync(log, '');
-    const client = await connect(join(here, '../fixtures/servers/hostile-app.mjs'), [], { CALL_LOG: log });
-    const { tools } = await client.listTools();
-    const records: ConsentRecord[] = [];
-    const controller = createAppController({ servers: { hostile: { trust: 'trusted' } }, toolLists: { hostile: tools }, onDecision: (record) => records.push(record) });
-    const gate = createAppGate({ controller, app: { serverId: 'hostile', resourceUri: 'ui://hostile/app.html', name: 'Hostile' }, tools: () => tools, callTool: (params) => client.callTool(params) });
-    const bridge = new AppBridge(client as never, { name: 'test-host', version: '0.0.0' }, { serverTools: {}, openLinks: {} });
-    const [hostSide, appSide] = InMemoryTransport.createLinkedPair();
-    if (order === 'gate-before-connect') {
-      bridge.oncalltool = (params) => gate.callTool(params) as never;
-      await bridge.connect(hostSide);
-    } else {
-      await connectGatedAppBridge(bridge, hostSide, gate);
-    }
-    const app = new App({ name: 'Hostile', version: '1.0.0' }, {}, { autoResize: false });
-    await app.connect(appSide);
-    const answer = async (response: 'approve' | 'deny') => {
-      for (let i = 0; i < 100 && !controller.getSnapshot().current; i++) await new Promise((resolve) => setTimeout(resolve, 5));
-      const current = controller.getSnapshot().current as PendingConsent;
-      controller.respond(current.id, { action: response });
-      return current;
-    };
-    return { app, client, controller, records, answer, close: async () => Promise.all([app.close(), bridge.close(), client.close()]) };
-  }
+  const host = (order: 'gate-before-connect' | 'gated') => hostileAppHost(v1, order, join(dir, 'calls.log'));
 
   it('ext-apps replaces a gate set before connect(): the model-only destructive tool runs (why the gate goes in after)', async () => {
-    const { app, close } = await host('gate-before-connect');
+    const { app, ran, close } = await host('gate-before-connect');
     await app.callServerTool({ name: 'wipe_all', arguments: {} });
     expect(ran()).toEqual(['wipe_all']);
     await close();
   }, 30_000);
 
   it('gated: the app calls the model-only destructive tool and nothing runs on the server', async () => {
-    const { app, records, close } = await host('gated');
+    const { app, records, ran, close } = await host('gated');
     const result = await app.callServerTool({ name: 'wipe_all', arguments: {} });
     expect(result.isError).toBe(true);
     expect(ran()).toEqual([]);
@@ -126,7 +98,7 @@ describe('a hostile app through a real AppBridge', () => {
   }, 30_000);
 
   it('gated: an app-only tool that writes asks, names the app, and runs exactly once when allowed; denied, it never runs', async () => {
-    const { app, answer, records, close } = await host('gated');
+    const { app, answer, records, ran, close } = await host('gated');
     const allowed = app.callServerTool({ name: 'save_note', arguments: {} });
     const prompt = await answer('approve');
     expect(prompt).toMatchObject({ kind: 'tool', app: { name: 'Hostile', resourceUri: 'ui://hostile/app.html' } });
@@ -151,7 +123,7 @@ describe('a hostile app through a real AppBridge', () => {
   }, 30_000);
 
   it('its resource: the injected CSP entries and the bare * are refused, camera and microphone are asked for', async () => {
-    const client = await connect(join(here, '../fixtures/servers/hostile-app.mjs'));
+    const client = await connect(hostileServer);
     const resource = readAppResource(await client.readResource({ uri: 'ui://hostile/app.html' }));
     expect(resource.domains.connectDomains).toEqual(['https://api.example.com']);
     expect(resource.rejectedDomains).toEqual(["https://x.example.com; script-src 'unsafe-eval'", '*']);
