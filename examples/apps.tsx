@@ -35,6 +35,9 @@ export function AppsHost({ client, serverId, tools, resourceUri, read }: AppsHos
             openUrl: (url) => void window.open(url, '_blank', 'noopener,noreferrer'),
           });
           const bridge = new AppBridge(client, { name: 'my-host', version: '1.0.0' }, { serverTools: {}, openLinks: {}, sandbox: { permissions: Object.fromEntries(granted.map((name) => [name, {}])) } });
+          bridge.onsizechange = ({ height }) => {
+            if (height) frame.style.height = `${height}px`;
+          };
           // connect() replaces oncalltool with a forwarder; the gate goes in after it, and is checked.
           void connectGatedAppBridge(bridge, new PostMessageTransport(frame.contentWindow!, frame.contentWindow!), gate);
           return () => {

@@ -76,6 +76,7 @@ export const toolLabels = {
   // Confirmation.
   confirmTitle: 'Allow {tool}?',
   confirmDescription: '{server} wants to run this tool.',
+  confirmDescriptionApp: 'An app from {server} wants to run this tool.',
   approve: 'Allow',
   approveDestructive: 'Allow destructive action',
   deny: 'Deny',

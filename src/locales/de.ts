@@ -62,6 +62,7 @@ export const de: Labels = {
   // Confirmation.
   confirmTitle: '{tool} erlauben?',
   confirmDescription: '{server} möchte dieses Werkzeug ausführen.',
+  confirmDescriptionApp: 'Eine App von {server} möchte dieses Werkzeug ausführen.',
   approve: 'Erlauben',
   approveDestructive: 'Destruktive Aktion erlauben',
   deny: 'Ablehnen',

@@ -156,12 +156,12 @@ ToolConfirmTitle.displayName = 'ToolConfirm.Title';
 
 /** The description: who asks, then the facts (the real tool name and server), shown next to any friendly title. */
 export const ToolConfirmDescription = forwardRef<HTMLDivElement, ComponentPropsWithoutRef<'div'>>(function ToolConfirmDescription({ className, children, ...props }, ref) {
-  const { labels, serverName, descriptionId } = useConfirmContext('ToolConfirm.Description');
+  const { labels, serverName, descriptionId, request } = useConfirmContext('ToolConfirm.Description');
   return (
     <div id={descriptionId} data-slot="tool-confirm-description" {...props} ref={ref} className={cx('mcp-dialog-description mcp-confirm-dialog-description', className)}>
       {children ?? (
         <>
-          <p className="mcp-dialog-text mcp-confirm-dialog-text">{formatLabel(labels.confirmDescription, { server: serverName })}</p>
+          <p className="mcp-dialog-text mcp-confirm-dialog-text">{formatLabel(request.app ? labels.confirmDescriptionApp : labels.confirmDescription, { server: serverName })}</p>
           <ToolConfirmFacts />
         </>
       )}

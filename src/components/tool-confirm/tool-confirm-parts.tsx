@@ -172,8 +172,7 @@ export const ToolConfirmFacts = forwardRef<HTMLDListElement, ComponentPropsWitho
         <div className="mcp-dialog-fact mcp-confirm-dialog-fact">
           <dt className="mcp-dialog-term mcp-confirm-dialog-term">{labels.askingApp}</dt>
           <dd data-slot="tool-confirm-app" className="mcp-dialog-value mcp-confirm-dialog-value">
-            {app.name ?? app.resourceUri}
-            {app.version ? ` ${app.version}` : ''}{' '}
+            {app.name ? `${app.name}${app.version ? ` ${app.version}` : ''} ` : ''}
             <code translate="no" dir="ltr" className="mcp-machine-name">
               {app.resourceUri}
             </code>
