@@ -5,7 +5,7 @@
  * nothing here imports the AI SDK.
  */
 import type { AppGate } from './gate.js';
-import type { AppPermission } from './resource.js';
+import { APP_PERMISSIONS, type AppPermission } from './resource.js';
 
 /** The `handlers` prop of the AI SDK's `MCPAppRenderer`, every action through the gate. */
 export interface AiSdkAppHandlers {
@@ -32,6 +32,5 @@ export function aiSdkAppHandlers(gate: AppGate): AiSdkAppHandlers {
 
 /** `sandbox.allowedPermissions` for `MCPAppRenderer`: only what the person granted (`outcome.granted` of the app's load). */
 export function aiSdkAllowedPermissions(granted: readonly string[] | undefined): AppPermission[] {
-  const known: readonly AppPermission[] = ['camera', 'microphone', 'geolocation', 'clipboardWrite'];
-  return known.filter((name) => granted?.includes(name));
+  return APP_PERMISSIONS.filter((name) => granted?.includes(name));
 }

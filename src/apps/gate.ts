@@ -16,7 +16,7 @@ import type { Tool } from '../core/shared/types.js';
 import type { DecisionReasonCode } from '../core/tool/decisions.js';
 import { reasonOf } from './messages.js';
 import { appKind, readAppAction } from './kind.js';
-import { toolsForApp, toolVisibility } from './visibility.js';
+import { toolsForApp, toolsOf, toolVisibility } from './visibility.js';
 
 /** A controller that also decides MCP Apps' actions. */
 export type AppController = ApprovalController & Required<Pick<ApprovalController, 'requestAppAction'>>;
@@ -103,17 +103,6 @@ function defaultOpenUrl(url: string): void {
   open(url, '_blank', 'noopener,noreferrer');
 }
 
-/** Whether a server other than `serverId` lists a tool of this name. */
-function offeredElsewhere(lists: unknown, serverId: string, name: string): boolean {
-  if (!isObjectLike(lists)) return false;
-  return Object.keys(lists).some((id) => {
-    if (id === serverId) return false;
-    const list = ownData(lists, id);
-    const tools = Array.isArray(list) ? list : ownData(list, 'tools');
-    return Array.isArray(tools) && tools.some((tool) => ownData(tool, 'name') === name);
-  });
-}
-
 /** Builds the gate for one app. Never throws on what the app sends; refusals come back as MCP errors. */
 export function createAppGate(options: AppGateOptions): AppGate {
   const { controller, app } = options;
@@ -138,9 +127,7 @@ export function createAppGate(options: AppGateOptions): AppGate {
     record(type, toolName, { outcome: 'blocked', decidedBy: 'policy', reasons: [reasonOf(code, controller.getPolicy().reasonLabels)] });
   const listed = (): Tool[] => {
     try {
-      const listing = options.tools();
-      const raw = Array.isArray(listing) ? listing : ownData(listing, 'tools');
-      return Array.isArray(raw) ? (raw.filter((tool) => isObjectLike(tool) && typeof ownData(tool, 'name') === 'string') as Tool[]) : [];
+      return toolsOf(options.tools());
     } catch {
       return [];
     }
@@ -167,7 +154,7 @@ export function createAppGate(options: AppGateOptions): AppGate {
       const tool = listed().find((entry) => entry.name === name);
       if (!tool) {
         // Not this server's tool: another server's (refused: apps stay on their own server) or nobody's.
-        await refuse('tool-call', name, offeredElsewhere(controller.getPolicy().toolLists, app.serverId, name) ? 'app-cross-server' : 'unknown-tool');
+        await refuse('tool-call', name, controller.shadowsOf(app.serverId, name).length > 0 ? 'app-cross-server' : 'unknown-tool');
         return refusedCall('blocked');
       }
       if (!toolVisibility(tool).app) {

@@ -60,9 +60,8 @@ export function sanitizeFileName(value: unknown): string {
     // Not percent-encoded: used as is.
   }
   base = base.split(/[/\\]/).pop() ?? '';
-  // Invisible and bidi characters (which can disguise an extension) go, then what file systems refuse.
-  // eslint-disable-next-line no-control-regex -- control characters are exactly what must go
-  base = sanitizeLabel(base, 400).text.replace(/[\u0000-\u001f\u007f-\u009f\u00ad\u061c\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]/g, '');
+  // Control, invisible and bidi characters (which can disguise an extension) go, then what file systems refuse.
+  base = sanitizeLabel(base, 400).text;
   base = base.replace(/[<>:"|?*]/g, '_').replace(/^[\s.]+/, '').replace(/[\s.]+$/, '');
   if (RESERVED.test(base)) base = `_${base}`;
   if (base.length > 120) {

@@ -13,7 +13,7 @@ import { ContentBlocks } from '../components/content-blocks/content-blocks.js';
 import type { AppActionOutcome, AppActionRequest, AppActionResponse, AppIdentity, ApprovalController } from '../core/consent/types.js';
 import { formatBytes } from '../core/content/media.js';
 import type { Locale } from '../core/text/format.js';
-import { displayServerName } from '../core/tool/decisions.js';
+import { displayServerName, prefixed } from '../core/tool/decisions.js';
 import { ConsentDialogRoot, useConsentRoot } from '../internal/consent-root.js';
 import { cx } from '../internal/cx.js';
 import { formatLabel, urlLabels, urlWarningKeys, type Labels } from '../internal/default-labels.js';
@@ -22,8 +22,6 @@ import { ModalContent } from '../internal/modal-content.js';
 import { ReasonList } from '../internal/reason-list.js';
 import { appReasonLabels } from './messages.js';
 import { APP_DOMAIN_KINDS, appFrameAttributes, readAppResource, type AppGrants, type AppPermission, type AppResource } from './resource.js';
-
-const prefixed = <T extends Record<string, string>>(table: T) => Object.fromEntries(Object.entries(table).map(([key, value]) => [`reason.${key}`, value])) as { [K in keyof T as `reason.${K & string}`]: string };
 
 /** Everything the app dialog and frame say, in English. Translate with the provider's `labels` (e.g. `deApps` from `react-mcp-annotations/locales/de`). */
 export const appLabels = {
@@ -69,7 +67,7 @@ export const appLabels = {
   appAskAgain: 'Ask again',
   appUnreadable: 'This app cannot be shown.',
   appFrameTitle: 'App: {app}',
-  ...prefixed(appReasonLabels),
+  ...prefixed('reason.', appReasonLabels),
 } as const;
 
 /** The app family's message keys. */

@@ -33,8 +33,8 @@ export function toolVisibility(tool: unknown): ToolVisibility {
   return { model: list.includes('model'), app: list.includes('app'), declared: 'list' };
 }
 
-/** The tools of a `tools/list` result (or a list of tools), read once; malformed entries dropped. */
-function toolsOf(listing: unknown): Tool[] {
+/** The tools of a `tools/list` result (or a list of tools), read once; malformed entries dropped. Never throws. */
+export function toolsOf(listing: unknown): Tool[] {
   const raw = Array.isArray(listing) ? listing : ownData(listing, 'tools');
   const list = copyArray(raw) ?? [];
   return list.filter((tool): tool is Tool => isObjectLike(tool) && typeof ownData(tool, 'name') === 'string');

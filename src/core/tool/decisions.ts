@@ -182,8 +182,9 @@ export interface DecisionReason {
 /** The message-table keys of reasons, assumed hints and changed parts. */
 export type ReasonMessages = { [K in CoreReasonCode as `reason.${K}`]: string } & { [K in ToolHintName as `assumedHint.${K}`]: string } & { [K in ToolFingerprintPart as `changed.${K}`]: string };
 
-function prefixed<P extends string, K extends string>(prefix: P, table: Record<K, string>): { [Q in K as `${P}${Q}`]: string } {
-  const out = {} as Record<string, string>;
+/** A table with its keys prefixed (`reason.` + code): the message-table form of a family's words. */
+export function prefixed<P extends string, K extends string>(prefix: P, table: Record<K, string>): { [Q in K as `${P}${Q}`]: string } {
+  const out = Object.create(null) as Record<string, string>;
   for (const key of Object.keys(table) as K[]) out[prefix + key] = table[key];
   return out as { [Q in K as `${P}${Q}`]: string };
 }

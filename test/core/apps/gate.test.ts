@@ -50,6 +50,12 @@ describe('tool calls from an app', () => {
     expect(callTool).toHaveBeenCalledExactlyOnceWith({ name: 'save_note', arguments: { text: 'x' } });
     expect(appRecords()).toEqual([expect.objectContaining({ outcome: 'allowed', decidedBy: 'user', action: { type: 'tool-call', detail: 'save_note' } })]);
   });
+  it('names that are keys of every object (__proto__, constructor, toString) are just names: refused, nothing runs', async () => {
+    const { gate, callTool, appRecords } = setup();
+    for (const name of ['__proto__', 'constructor', 'toString', 'hasOwnProperty']) expect(await gate.callTool({ name })).toMatchObject({ isError: true });
+    expect(callTool).not.toHaveBeenCalled();
+    expect(appRecords().map((record) => record.reasons[0]?.code)).toEqual(['unknown-tool', 'unknown-tool', 'unknown-tool', 'unknown-tool']);
+  });
   it('a read-only tool of a trusted server runs without asking; allowedTools lists only app-visible tools', async () => {
     const { gate, callTool } = setup();
     await gate.callTool({ name: 'read_page' });

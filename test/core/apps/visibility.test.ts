@@ -35,6 +35,15 @@ describe('tool lists for the model and for the app', () => {
     const set = { read: 1, refresh: 2, wipe: 3, none: 4, bad: 5, hostOwn: 6 };
     expect(Object.keys(toolSetForModel(set, listing))).toEqual(['read', 'wipe', 'hostOwn']);
   });
+  it('a hostile tool name (__proto__) is an own key of the filtered set, never the prototype', () => {
+    const set = JSON.parse('{"__proto__": {"polluted": true}, "read": 1}') as Record<string, unknown>;
+    const out = toolSetForModel(set, { tools: [tool('read'), tool('__proto__', ['app'])] });
+    expect(Object.keys(out)).toEqual(['read']);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    const kept = toolSetForModel(set, { tools: [tool('read')] });
+    expect(Object.keys(kept)).toEqual(['__proto__', 'read']);
+    expect(Object.getPrototypeOf(kept)).toBe(Object.prototype);
+  });
   it('property: no tool reaches both sides unless it declares both (or nothing), and nothing throws', () => {
     const visibility = fc.oneof(fc.constant(undefined), fc.array(fc.oneof(fc.constantFrom('model', 'app'), fc.string()), { maxLength: 4 }), fc.anything());
     fc.assert(
