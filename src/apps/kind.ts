@@ -6,6 +6,7 @@
  * are decided by their own kinds (the gate forwards them) and only recorded
  * here, as the app's.
  */
+import { selectForViewer } from '../core/content/audience.js';
 import { describeElicitationUrl } from '../core/requests/elicitation.js';
 import { canonicalForm, copyArray, isObjectLike, ownData, snapshotData } from '../core/shared/read.js';
 import { safeName, type DecisionReason, type DecisionReasonCode } from '../core/tool/decisions.js';
@@ -110,7 +111,8 @@ function readFile(entry: unknown): AppDownloadFile | null {
   return null;
 }
 
-const blocks = (value: unknown): unknown[] => ((copyArray(value, 64) ?? []).map((block) => snapshotData(block)) as unknown[]).filter(isObjectLike);
+// What is shown is what is sent: blocks only the assistant may see are neither shown nor passed on (as sampling omits them).
+const blocks = (value: unknown): unknown[] => selectForViewer(((copyArray(value, 64) ?? []).map((block) => snapshotData(block)) as unknown[]).filter(isObjectLike), 'user');
 
 function readView(action: unknown, context: ConsentContext): { view: AppActionView | null; fingerprint?: string | undefined; settled?: AppSettled | undefined } {
   const type = ownData(action, 'type');

@@ -63,6 +63,34 @@ describe('the app kind over any action', () => {
     );
   });
 
+  it('property: no block only the assistant may see is shown in, or passed on from, an app\'s message or context update', async () => {
+    const block = fc.record({ type: fc.constant('text'), text: fc.string(), annotations: fc.option(fc.record({ audience: fc.oneof(fc.array(fc.constantFrom('user', 'assistant', 'x')), fc.anything()) }), { nil: undefined }) });
+    await fc.assert(
+      fc.asyncProperty(fc.array(block, { maxLength: 5 }), fc.boolean(), async (content, asMessage) => {
+        const marked = content.map((entry, index) => ({ ...entry, text: `B${index}:${entry.text}` }));
+        const hidden = marked.filter((entry) => {
+          const audience = entry.annotations?.audience;
+          return Array.isArray(audience) ? !audience.includes('user') : entry.annotations !== undefined && audience !== undefined;
+        });
+        const passed: unknown[] = [];
+        const controller = createAppController();
+        const gate = createAppGate({ controller, app, tools: () => [], callTool: vi.fn(), sendMessage: (sent) => void passed.push(sent), updateModelContext: (sent) => void passed.push(sent) });
+        const pending = asMessage ? gate.sendMessage({ role: 'user', content: marked }) : gate.updateModelContext({ content: marked }).catch(() => ({}));
+        await tick();
+        const current = controller.getSnapshot().current;
+        const seen = JSON.stringify(current ?? null);
+        if (current) controller.respond(current.id, { action: 'approve' });
+        await pending;
+        for (const entry of hidden) {
+          if (!Array.isArray(entry.annotations?.audience)) continue;
+          expect(seen).not.toContain(JSON.stringify(entry.text));
+          expect(JSON.stringify(passed)).not.toContain(JSON.stringify(entry.text));
+        }
+      }),
+      { numRuns: 200 },
+    );
+  });
+
   it('property: a sanitised file name has no path, no control or bidi character, no leading dot, and fits 120 characters', () => {
     fc.assert(
       fc.property(fc.oneof(fc.string(), fc.string({ unit: 'binary' }), fc.constantFrom('../../.bashrc', 'C:\\Windows\\system32\\evil.exe', 'report\u202Efdp.exe', 'CON', '%2e%2e%2fetc%2fpasswd', '')), (name) => {

@@ -98,6 +98,19 @@ describe('links, messages, context, downloads', () => {
       ['open-link', 'allowed', 'app-opens-link'],
     ]);
   });
+  it('what is shown is what is sent: an assistant-only block is neither shown nor passed on; nothing but it, nothing to ask', async () => {
+    const updateModelContext = vi.fn();
+    const { gate, controller, current } = setup({ updateModelContext });
+    const secret = { type: 'text', text: 'SECRET for the model only', annotations: { audience: ['assistant'] } };
+    const pending = gate.updateModelContext({ content: [{ type: 'text', text: 'page 3' }, secret] });
+    await tick();
+    expect(JSON.stringify(current())).not.toContain('SECRET');
+    controller.respond(current()!.id, { action: 'approve' });
+    await pending;
+    expect(updateModelContext).toHaveBeenCalledExactlyOnceWith({ content: [{ type: 'text', text: 'page 3' }] });
+    await expect(gate.updateModelContext({ content: [secret] })).rejects.toThrow('does not allow');
+    expect(await gate.sendMessage({ role: 'user', content: [secret] })).toEqual({ isError: true });
+  });
   it('a message as the person is shown, then sent or refused', async () => {
     const sendMessage = vi.fn();
     const { gate, controller, current } = setup({ sendMessage });
