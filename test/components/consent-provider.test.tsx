@@ -85,6 +85,33 @@ describe('ToolApprovalProvider components', () => {
     await expect(outcome).resolves.toMatchObject({ outcome: 'denied' });
   });
 
+  it('tells the developer, once per kind, when a request waits with no component to show it (absent, not null), and stays quiet for null', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const controller = createApprovalController({ servers: { everything: { name: 'Everything', trust: 'untrusted' } } });
+    const { rerender } = render(<ConsentProvider controller={controller} components={{ tool: ToolConfirmDialog, sampling: null }} />);
+    act(() => {
+      void controller.requestSampling({ serverId: 'everything', params: everythingSampling, sample: async () => ({ role: 'assistant', content: { type: 'text', text: 'x' }, model: 'm' }) });
+    });
+    await waitFor(() => expect(controller.getSnapshot().current?.kind).toBe('sampling'));
+    expect(warn).not.toHaveBeenCalled();
+    act(() => {
+      controller.respond(controller.getSnapshot().current!.id, { action: 'deny' });
+      void controller.requestElicitation({ serverId: 'everything', params: everythingElicitation });
+      void controller.requestElicitation({ serverId: 'everything', params: everythingElicitation });
+    });
+    await waitFor(() => expect(warn).toHaveBeenCalledTimes(1));
+    expect(warn).toHaveBeenCalledWith(
+      '[react-mcp-annotations] a elicitation request from Everything is waiting, but the provider has no component for it, so every later request waits too. Pass components={{ elicitation: … }}, or elicitation: null when your own UI answers it.',
+    );
+    expect(screen.queryByRole('dialog')).toBeNull();
+    act(() => {
+      controller.respond(controller.getSnapshot().current!.id, { action: 'decline' });
+    });
+    rerender(<ConsentProvider controller={controller} components={{ tool: ToolConfirmDialog, sampling: null }} />);
+    await waitFor(() => expect(controller.getSnapshot().current?.kind).toBe('elicitation'));
+    expect(warn).toHaveBeenCalledTimes(1);
+  });
+
   it('leaves one out with null: its request waits for the host\'s UI, the others keep their dialogs', async () => {
     const controller = createApprovalController({ servers: { everything: { name: 'Everything', trust: 'untrusted' } } });
     render(<ToolApprovalProvider controller={controller} components={{ elicitation: null }} />);

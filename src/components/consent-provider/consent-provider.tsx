@@ -336,6 +336,12 @@ export function ConsentProvider({
 }
 ConsentProvider.displayName = 'ConsentProvider';
 
+/** The component the provider shows a kind with: `null` when the host shows it itself, `undefined` when none was given. */
+function componentOf(kind: string, components: ConsentComponents | undefined, renderDialog: unknown): unknown {
+  const given = (components as Record<string, unknown> | undefined)?.[kind];
+  return kind === 'tool' && given === undefined && renderDialog ? renderDialog : given;
+}
+
 /** Shows the current prompt (the first one no inline card has claimed) with its kind's component. */
 function ConsentDialogHost({
   shared,
@@ -359,47 +365,59 @@ function ConsentDialogHost({
     const timer = setTimeout(() => setGraceOver(id), 0);
     return () => clearTimeout(timer);
   }, [deferred, current]);
-  if (!current || (deferred && graceOver !== current.id)) return null;
-  const returnFocusTo = () => (current.callId !== undefined ? (cards.get(current.callId) ?? null) : null);
+  const showing = current && !(deferred && graceOver !== current.id) ? current : undefined;
+  // No component for its kind, not even the host's `null`: it waits for a UI the host may have forgotten,
+  // and every later prompt waits behind it. Say so to the developer, once per kind and provider.
+  const unshown = showing !== undefined && componentOf(showing.kind, components, renderDialog) === undefined ? showing : undefined;
+  const [warned] = useState(() => new Set<string>());
+  useEffect(() => {
+    if (!unshown || warned.has(unshown.kind)) return;
+    warned.add(unshown.kind);
+    console.warn(
+      `[react-mcp-annotations] a ${unshown.kind} request from ${unshown.serverName} is waiting, but the provider has no component for it, so every later request waits too. Pass components={{ ${unshown.kind}: … }}, or ${unshown.kind}: null when your own UI answers it.`,
+    );
+  }, [unshown, warned]);
+  if (!showing || unshown) return null;
+  const returnFocusTo = () => (showing.callId !== undefined ? (cards.get(showing.callId) ?? null) : null);
   // A prompt that left the dialog because a card claimed it is not refused by the dialog unmounting.
-  const stillOurs = () => controller.getSnapshot().current?.id === current.id || !controller.getSnapshot().queue.includes(current);
-  if (current.kind === 'elicitation') {
+  const stillOurs = () => controller.getSnapshot().current?.id === showing.id || !controller.getSnapshot().queue.includes(showing);
+  if (showing.kind === 'elicitation') {
     const Elicitation = components?.elicitation;
     if (!Elicitation) return null;
     return (
       <Elicitation
-        key={current.id}
-        prompt={current}
+        key={showing.id}
+        prompt={showing}
         returnFocusTo={returnFocusTo}
         openUrl={openUrl}
-        onRespond={(answer) => (answer.action === 'cancel' && !stillOurs() ? true : controller.respond(current.id, answer))}
+        onRespond={(answer) => (answer.action === 'cancel' && !stillOurs() ? true : controller.respond(showing.id, answer))}
       />
     );
   }
-  if (current.kind === 'sampling') {
+  if (showing.kind === 'sampling') {
     const Sampling = components?.sampling;
     if (!Sampling) return null;
     // Stages of one request share the id: the review stays mounted from request to answer.
-    return <Sampling key={current.id} prompt={current} returnFocusTo={returnFocusTo} onRespond={(answer) => controller.respond(current.id, answer)} />;
+    return <Sampling key={showing.id} prompt={showing} returnFocusTo={returnFocusTo} onRespond={(answer) => controller.respond(showing.id, answer)} />;
   }
-  if (current.kind === 'app') {
+  if (showing.kind === 'app') {
     const App = components?.app;
     if (!App) return null;
-    return <App key={current.id} prompt={current} returnFocusTo={returnFocusTo} openUrl={openUrl} onRespond={(answer) => controller.respond(current.id, answer)} />;
+    return <App key={showing.id} prompt={showing} returnFocusTo={returnFocusTo} openUrl={openUrl} onRespond={(answer) => controller.respond(showing.id, answer)} />;
   }
   const Tool = components?.tool;
   if (!Tool && !renderDialog) return null;
   const props: ToolConfirmDialogProps = {
-    prompt: current,
+    prompt: showing,
     onRespond: (answer) => {
       // A deny from a dialog that lost its prompt to a card (unmounting) is not the person's.
       if (answer.action === 'deny' && !stillOurs()) return;
-      controller.respond(current.id, answer);
+      controller.respond(showing.id, answer);
     },
     returnFocusTo,
   };
   // A component given for tool confirmations wins over the deprecated renderDialog.
-  return Tool ? <Tool key={current.id} {...props} /> : <RenderDialog key={current.id} props={props} renderDialog={renderDialog!} />;
+  return Tool ? <Tool key={showing.id} {...props} /> : <RenderDialog key={showing.id} props={props} renderDialog={renderDialog!} />;
 }
 
 // The deprecated renderDialog was written against request / onApprove / onDeny: it gets those names too.
