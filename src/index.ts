@@ -114,6 +114,7 @@ export {
   toolCallStatusFromResult,
   toolCallStatusFromTask,
   toolDisplayName,
+  usableLocales,
 } from './core/index.js';
 export { LabelsProvider, type LabelsProviderProps } from './internal/labels.js';
 export { defaultLabels, type BadgeLabels, type ContentLabels, type Labels } from './internal/default-labels.js';

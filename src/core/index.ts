@@ -214,6 +214,7 @@ export {
 } from './tool/tool-status.js';
 export { SENSITIVE_TERMS, SENSITIVE_TERM_LIST, sensitiveKind, sensitiveTerm, type SensitiveTerm } from './requests/sensitive.js';
 export { formatList, formatMessage, type Locale, type MessageParams, type MessageValue } from './text/format.js';
+export { usableLocales } from './text/locales.js';
 export {
   fieldErrorMessages,
   problemMessages,

@@ -1,3 +1,5 @@
+import { localeKey, usableLocales } from '../text/locales.js';
+import { resolveNow } from '../shared/now.js';
 import { report, type AnnotationIssueHandler } from '../shared/issues.js';
 
 // Our own strict ISO 8601 reader: no regular expression and no allocation
@@ -104,7 +106,7 @@ export type FreshnessState = 'fresh' | 'stale' | 'future';
 
 /** Options for {@link describeFreshness}. */
 export interface FreshnessOptions {
-  /** The current time. Pass a fixed value when rendering on a server. */
+  /** The current time. Pass a fixed value when rendering on a server; one that is not a finite time reads as the runtime clock. */
   now: number | Date;
   /** BCP 47 locale(s) for labels; default: the runtime's. */
   locale?: string | readonly string[] | undefined;
@@ -151,29 +153,36 @@ const UNITS: ReadonlyArray<[Intl.RelativeTimeFormatUnit, number, number]> = [
 const relativeFormats = new Map<string, Intl.RelativeTimeFormat>();
 const absoluteFormats = new Map<string, Intl.DateTimeFormat>();
 
-function localeKey(locale: FreshnessOptions['locale']): string {
-  return locale === undefined ? '' : typeof locale === 'string' ? locale : locale.join(',');
-}
-
 function relativeFormat(locale: FreshnessOptions['locale']): Intl.RelativeTimeFormat {
   const key = localeKey(locale);
   let format = relativeFormats.get(key);
   if (!format) {
-    format = new Intl.RelativeTimeFormat(locale as string | string[] | undefined, { numeric: 'auto' });
+    format = new Intl.RelativeTimeFormat(usableLocales(locale) as string[] | undefined, { numeric: 'auto' });
     relativeFormats.set(key, format);
   }
   return format;
 }
 
 function absoluteFormat(locale: FreshnessOptions['locale'], timeZone: string | undefined): Intl.DateTimeFormat {
-  const key = `${localeKey(locale)}|${timeZone ?? ''}`;
+  const zone = typeof timeZone === 'string' ? timeZone : undefined;
+  const key = `${localeKey(locale)}|${zone ?? ''}`;
   let format = absoluteFormats.get(key);
   if (!format) {
-    format = new Intl.DateTimeFormat(locale as string | string[] | undefined, { dateStyle: 'medium', timeStyle: 'long', timeZone });
+    const locales = usableLocales(locale) as string[] | undefined;
+    try {
+      format = new Intl.DateTimeFormat(locales, { dateStyle: 'medium', timeStyle: 'long', timeZone: zone });
+    } catch {
+      // An unknown time zone: the runtime's, which the label names ("… UTC"), so it stays true.
+      format = new Intl.DateTimeFormat(locales, { dateStyle: 'medium', timeStyle: 'long' });
+    }
+    if (absoluteFormats.size > 64) absoluteFormats.clear();
     absoluteFormats.set(key, format);
   }
   return format;
 }
+
+// A host's number, or nothing when it is not one (NaN, a string from plain JavaScript).
+const finite = (value: unknown): number | undefined => (typeof value === 'number' && Number.isFinite(value) ? value : undefined);
 
 /** The part of a freshness description that changes with time. */
 export interface FreshnessLabel {
@@ -186,13 +195,14 @@ export interface FreshnessLabel {
  * tick (the absolute label never changes, so it is not formatted here).
  */
 export function freshnessLabel(date: Date, options: FreshnessOptions): FreshnessLabel {
-  const now = typeof options.now === 'number' ? options.now : options.now.getTime();
+  const now = resolveNow(options.now) ?? Date.now();
   const ageMs = now - date.getTime();
-  const skew = options.futureSkewMs ?? DEFAULT_FUTURE_SKEW_MS;
+  const skew = finite(options.futureSkewMs) ?? DEFAULT_FUTURE_SKEW_MS;
+  const staleAfter = finite(options.staleAfterMs);
   const format = relativeFormat(options.locale);
   if (ageMs < -skew) return { state: 'future', relative: formatRelative(format, ageMs) };
   const relative = ageMs < 10 * SECOND ? format.format(0, 'second') : formatRelative(format, ageMs);
-  return { state: options.staleAfterMs !== undefined && ageMs > options.staleAfterMs ? 'stale' : 'fresh', relative };
+  return { state: staleAfter !== undefined && ageMs > staleAfter ? 'stale' : 'fresh', relative };
 }
 
 /**
@@ -201,7 +211,7 @@ export function freshnessLabel(date: Date, options: FreshnessOptions): Freshness
  * skew (default 2 minutes) reads as "now"; beyond it the state is `future`.
  */
 export function describeFreshness(date: Date, options: FreshnessOptions): FreshnessDescription {
-  const now = typeof options.now === 'number' ? options.now : options.now.getTime();
+  const now = resolveNow(options.now) ?? Date.now();
   return { ...freshnessLabel(date, options), absolute: formatAbsoluteTime(date, options), iso: date.toISOString(), ageMs: now - date.getTime() };
 }
 

@@ -3,6 +3,7 @@
  * never trusted to pick a scheme: only http(s) links are clickable, and media
  * come only from base64 data of an allow-listed MIME type.
  */
+import { localeKey, usableLocales } from '../text/locales.js';
 
 /** Image types rendered from base64 by default. SVG is left out on purpose. */
 export const DEFAULT_IMAGE_TYPES: readonly string[] = ['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'image/avif'];
@@ -88,10 +89,10 @@ export function formatBytes(bytes: unknown, locale?: string | readonly string[])
     value /= 1000;
     unit++;
   }
-  const key = `${locale === undefined ? '' : String(locale)}|${unit}`;
+  const key = `${localeKey(locale)}|${unit}`;
   let format = byteFormats.get(key);
   if (!format) {
-    format = new Intl.NumberFormat(locale as string | string[] | undefined, { style: 'unit', unit: units[unit], unitDisplay: unit === 0 ? 'long' : 'short', maximumFractionDigits: 1 });
+    format = new Intl.NumberFormat(usableLocales(locale) as string[] | undefined, { style: 'unit', unit: units[unit], unitDisplay: unit === 0 ? 'long' : 'short', maximumFractionDigits: 1 });
     byteFormats.set(key, format);
   }
   return format.format(value);

@@ -14,6 +14,8 @@
  * backtracking; a template that is not well formed comes out as its text.
  */
 
+import { localeKey, usableLocales } from './locales.js';
+
 /** A value a message can take. */
 export type MessageValue = string | number | readonly string[];
 /** The values of one message, by placeholder name. */
@@ -24,16 +26,11 @@ export type Locale = string | readonly string[] | undefined;
 // One formatter per locale and kind: Intl constructors are costly and messages are formatted by the hundred.
 const cache = new Map<string, Intl.PluralRules | Intl.ListFormat | Intl.NumberFormat>();
 function cached<T extends Intl.PluralRules | Intl.ListFormat | Intl.NumberFormat>(kind: string, locale: Locale, make: (locales: string[] | undefined) => T): T {
-  const key = `${kind}|${locale === undefined ? '' : String(locale)}`;
+  const key = `${kind}|${localeKey(locale)}`;
   let formatter = cache.get(key) as T | undefined;
   if (!formatter) {
-    const locales = locale === undefined ? undefined : typeof locale === 'string' ? [locale] : [...locale];
-    try {
-      formatter = make(locales);
-    } catch {
-      // A malformed locale tag falls back to the runtime's: words still come out.
-      formatter = make(undefined);
-    }
+    const locales = usableLocales(locale);
+    formatter = make(locales && [...locales]);
     if (cache.size > 64) cache.clear();
     cache.set(key, formatter);
   }

@@ -1,0 +1,36 @@
+// What a host passes is read once per value: a malformed tag must not throw out of a render.
+const usable = new Map<string, readonly string[] | undefined>();
+
+/**
+ * The tags `Intl` accepts from a locale a host passes: `en_US` (POSIX, Java)
+ * is read as `en-US`; malformed tags and values that are not strings are
+ * dropped, and with none left the runtime's locale is used (`undefined`).
+ * Every formatter in the library goes through it, so a bad locale changes
+ * the language, never whether the page renders.
+ */
+export function usableLocales(locale: unknown): readonly string[] | undefined {
+  if (locale === undefined) return undefined;
+  // Hot path (every label formats): a string is its own key, with no array made.
+  const key = typeof locale === 'string' ? locale : Array.isArray(locale) ? locale.slice(0, 16).filter((tag) => typeof tag === 'string').join('\u0000') : '';
+  if (usable.has(key)) return usable.get(key);
+  const found: string[] = [];
+  for (const tag of key === '' ? [] : key.split('\u0000')) {
+    for (const candidate of [tag, tag.replace(/_/g, '-')]) {
+      try {
+        found.push(...Intl.getCanonicalLocales(candidate));
+        break;
+      } catch {
+        // Not a tag: try the repaired spelling, then drop it.
+      }
+    }
+  }
+  const result = found.length > 0 ? found : undefined;
+  if (usable.size > 64) usable.clear();
+  usable.set(key, result);
+  return result;
+}
+
+/** One cache key per usable locale list (`''`: the runtime's). */
+export function localeKey(locale: unknown): string {
+  return usableLocales(locale)?.join(',') ?? '';
+}
