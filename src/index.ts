@@ -105,6 +105,7 @@ export {
   isVisibleTo,
   nextProgress,
   presentTool,
+  readToolCallStatus,
   resolveToolHints,
   selectForViewer,
   starterArguments,

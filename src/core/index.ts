@@ -198,6 +198,7 @@ export { findLookAlikeServers, indexToolNames, type ServerLookAlike, type ToolLi
 export { changedToolParts, createToolListWatcher, type ToolListChange, type ToolListFetchReason, type ToolListSnapshot, type ToolListWatcher, type ToolListWatcherOptions } from './tool/watcher.js';
 export {
   progressFraction,
+  readToolCallStatus,
   toolCallState,
   toolCallStatusFromApproval,
   toolCallStatusFromError,

@@ -231,7 +231,7 @@ export function ConsentProvider({
   });
   // Tool lists by identity: they can be large, and a list that changes is a new object.
   // The rest keyed by content, so inline objects don't churn.
-  const policyKey = JSON.stringify([servers ?? {}, mode ?? 'default', reasonLabels ?? {}, taintGuard === true, elicitation, blockSensitiveElicitation === true, sampling]);
+  const policyKey = contentKey([servers ?? {}, mode ?? 'default', reasonLabels ?? {}, taintGuard === true, elicitation, blockSensitiveElicitation === true, sampling]);
   const policy = useMemo(() => ({ servers, mode, reasonLabels, taintGuard, toolLists, elicitation, blockSensitiveElicitation, sampling }), [policyKey, toolLists]); // eslint-disable-line react-hooks/exhaustive-deps
   // The provider's own controller starts with the first render's policy (so the first
   // render, on the server too, shows the right trust); the callbacks read `latest` when
@@ -335,6 +335,16 @@ export function ConsentProvider({
   );
 }
 ConsentProvider.displayName = 'ConsentProvider';
+
+// A policy that cannot be written as JSON (a BigInt, a cycle) is compared by identity instead: a fresh key each render.
+let uncomparable = 0;
+function contentKey(value: unknown): string {
+  try {
+    return JSON.stringify(value);
+  } catch {
+    return `#${++uncomparable}`;
+  }
+}
 
 /** The component the provider shows a kind with: `null` when the host shows it itself, `undefined` when none was given. */
 function componentOf(kind: string, components: ConsentComponents | undefined, renderDialog: unknown): unknown {

@@ -9,7 +9,7 @@ import { formatReason, type Trust } from '../../core/tool/decisions.js';
 import type { AnnotationIssueHandler } from '../../core/shared/issues.js';
 import { presentTool, type ToolPresentation } from '../../core/tool/presentation.js';
 import { toolName as readToolName } from '../../core/tool/tool-hints.js';
-import { progressFraction, statusMessage, toolCallState, type ToolCallState, type ToolCallStatus } from '../../core/tool/tool-status.js';
+import { progressFraction, readToolCallStatus, statusMessage, toolCallState, type ToolCallState, type ToolCallStatus } from '../../core/tool/tool-status.js';
 import type { Tool } from '../../core/shared/types.js';
 import type { Locale } from '../../core/text/format.js';
 import { cx } from '../../internal/cx.js';
@@ -134,9 +134,11 @@ function useToolCallContext(part: string): ToolCallContextValue {
  * </ToolCall.Root>
  */
 export const ToolCallRoot = forwardRef<HTMLElement, ToolCallRootProps>(function ToolCallRoot(rootProps, forwardedRef) {
-  const { serverId, tool, toolName, trust: trustProp, callId, approvalUI: approvalUIProp, approval: approvalProp, args, status, annotationsChanged: _annotationsChanged, onCancel: _onCancel, onRetry, onAnnotationIssue, labels: labelOverrides, className, children, ...props } = rootProps;
+  const { serverId, tool, toolName, trust: trustProp, callId, approvalUI: approvalUIProp, approval: approvalProp, args, status: statusProp, annotationsChanged: _annotationsChanged, onCancel: _onCancel, onRetry, onAnnotationIssue, labels: labelOverrides, className, children, ...props } = rootProps;
   const labels = useLabels(labelOverrides, toolCallLabels);
   const locale = useLocale();
+  // Read once, however the host built it: every part below gets a status it can trust.
+  const status = useMemo(() => readToolCallStatus(statusProp), [statusProp]);
   const shared = useApprovalShared();
   const trust = useServerTrust(serverId, trustProp);
   const autoId = useId();
@@ -214,7 +216,7 @@ export const ToolCallRoot = forwardRef<HTMLElement, ToolCallRootProps>(function 
     }
   }, [onRetry, shared, serverId, tool, toolName, args, effectiveCallId, callId, labels, locale]);
 
-  const context: ToolCallContextValue = { props: rootProps, labels, locale, trust, state, presentation, argsText, message, pending, inlinePending, titleId, headingRef, canOfferRetry, retry, retrying, retryNote };
+  const context: ToolCallContextValue = { props: status === statusProp ? rootProps : { ...rootProps, status }, labels, locale, trust, state, presentation, argsText, message, pending, inlinePending, titleId, headingRef, canOfferRetry, retry, retrying, retryNote };
   return (
     <ToolCallContext.Provider value={context}>
       <article

@@ -39,13 +39,60 @@ export type ToolCallStatus =
 /** The `data-state` values of a tool call. */
 export type ToolCallState = ToolCallStatus['type'];
 
+const STATUS_TYPES: ReadonlySet<unknown> = new Set<ToolCallState>(['awaiting-approval', 'running', 'input-required', 'success', 'error', 'blocked', 'denied', 'cancelled']);
+const UNREADABLE_STATUS: ToolCallStatus = { type: 'error', code: 'part-unreadable' };
+
+// A field that must be a record when present: kept, or dropped when it is anything else.
+const recordOrNone = (value: unknown): Record<string, unknown> | undefined => (isRecord(value) ? value : undefined);
+
+/**
+ * A status as the card reads it, however the host built it (by hand, from
+ * JSON, from an old version): the same object when it is well formed;
+ * otherwise a repaired copy (fields of the wrong kind dropped, a blocked
+ * call's unreadable reasons left out, a success without a result an error),
+ * and for anything that is not a status at all an error the card can show
+ * ("This app cannot show this tool call."). Never throws.
+ */
+export function readToolCallStatus(status: unknown): ToolCallStatus {
+  if (!isRecord(status)) return UNREADABLE_STATUS;
+  const type = ownData(status, 'type');
+  if (!STATUS_TYPES.has(type)) return UNREADABLE_STATUS;
+  const progress = ownData(status, 'progress');
+  const task = ownData(status, 'task');
+  const result = ownData(status, 'result');
+  const code = ownData(status, 'code');
+  const reasons = ownData(status, 'reasons');
+  const taskState = recordOrNone(task) && ownData(task as Record<string, unknown>, 'status');
+  const message = ownData(status, 'message');
+  const fine =
+    message !== UNREADABLE &&
+    (progress === undefined || recordOrNone(progress) !== undefined) &&
+    (task === undefined || (recordOrNone(task) !== undefined && (taskState === undefined || typeof taskState === 'string'))) &&
+    (type === 'success' ? recordOrNone(result) !== undefined : result === undefined || recordOrNone(result) !== undefined) &&
+    (code === undefined || typeof code === 'string') &&
+    (type !== 'blocked' || (Array.isArray(reasons) && reasons.every((reason) => recordOrNone(reason) !== undefined)));
+  if (fine) return status as unknown as ToolCallStatus;
+  if (type === 'success' && recordOrNone(result) === undefined) return { type: 'error', code: 'result-unreadable' };
+  const repaired: Record<string, unknown> = Object.create(null);
+  repaired.type = type;
+  if (message !== UNREADABLE) repaired.message = message;
+  if (recordOrNone(progress)) repaired.progress = progress;
+  if (recordOrNone(task)) repaired.task = typeof taskState === 'string' || taskState === undefined ? task : { ...(task as object), status: undefined };
+  if (recordOrNone(result)) repaired.result = result;
+  if (typeof code === 'string') repaired.code = code;
+  if (type === 'blocked') repaired.reasons = Array.isArray(reasons) ? reasons.filter((reason) => recordOrNone(reason) !== undefined) : [];
+  return { ...repaired } as unknown as ToolCallStatus;
+}
+
 /**
  * The `data-state` for a status. A result with `isError` is an error even
  * when reported as success, so the UI never shows a failed call as done.
+ * A status that cannot be read is an error.
  */
 export function toolCallState(status: ToolCallStatus): ToolCallState {
-  if (status.type === 'success' && status.result?.isError === true) return 'error';
-  return status.type;
+  const read = readToolCallStatus(status);
+  if (read.type === 'success' && ownData(read.result, 'isError') === true) return 'error';
+  return read.type;
 }
 
 /** Progress as a fraction in [0, 1], or `null` when indeterminate. */
