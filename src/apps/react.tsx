@@ -14,7 +14,7 @@ import type { AppActionOutcome, AppActionRequest, AppActionResponse, AppIdentity
 import { formatBytes } from '../core/content/media.js';
 import type { Locale } from '../core/text/format.js';
 import { displayServerName, prefixed } from '../core/tool/decisions.js';
-import { ConsentDialogRoot, useConsentRoot } from '../internal/consent-root.js';
+import { ConsentDialogRoot, guardConsent, useConsentRoot } from '../internal/consent-root.js';
 import { cx } from '../internal/cx.js';
 import { formatLabel, urlLabels, urlWarningKeys, type Labels } from '../internal/default-labels.js';
 import { useLabels, useLocale } from '../internal/labels.js';
@@ -87,15 +87,7 @@ export interface AppActionDialogProps extends AppConsentDialogProps {
 const TITLES = { load: 'appTitleLoad', 'open-link': 'appTitleLink', message: 'appTitleMessage', 'model-context': 'appTitleContext', download: 'appTitleDownload' } as const;
 const ACTIONS = { load: 'appAllowLoad', 'open-link': 'appOpenLink', message: 'appSend', 'model-context': 'appShare', download: 'appSave' } as const;
 
-/**
- * One MCP App's request, shown before anything happens: which app (name and
- * version, as it says) from which server (and its trust), why you are asked,
- * and exactly what would happen — the domains and permissions of an app about
- * to open (each permission ticked by you, none by default), a link in full
- * with its host emphasised, the message or context in full, the files with
- * their type and size. Refusing is focused first; Escape refuses.
- */
-export function AppActionDialog({ prompt, onRespond, returnFocusTo, labels: own, locale: ownLocale, container, className }: AppActionDialogProps) {
+function AppActionDialogImpl({ prompt, onRespond, returnFocusTo, labels: own, locale: ownLocale, container, className }: AppActionDialogProps) {
   const labels = useLabels(own as Partial<Labels> | undefined, dialogLabels);
   const locale = useLocale(ownLocale);
   const root = useConsentRoot<AppActionResponse>({ open: undefined, defaultOpen: true, onOpenChange: undefined, caller: 'AppActionDialog', onAnswer: (answer) => onRespond(answer), refusal: { action: 'deny' } });
@@ -275,6 +267,17 @@ export function AppActionDialog({ prompt, onRespond, returnFocusTo, labels: own,
     </ConsentDialogRoot>
   );
 }
+
+// An action it cannot read (built or changed by hand) is refused once instead of a crash.
+/**
+ * One MCP App's request, shown before anything happens: which app (name and
+ * version, as it says) from which server (and its trust), why you are asked,
+ * and exactly what would happen — the domains and permissions of an app about
+ * to open (each permission ticked by you, none by default), a link in full
+ * with its host emphasised, the message or context in full, the files with
+ * their type and size. Refusing is focused first; Escape refuses.
+ */
+export const AppActionDialog = guardConsent(AppActionDialogImpl, ({ onRespond }) => onRespond({ action: 'deny' }), 'AppActionDialog');
 
 /** Props of {@link AppFrame}. */
 export interface AppFrameProps extends Omit<ComponentPropsWithoutRef<'iframe'>, 'src' | 'srcDoc' | 'sandbox' | 'allow' | 'resource'> {

@@ -9,7 +9,7 @@
  */
 import * as Dialog from '@radix-ui/react-dialog';
 import { useControllableState } from '@radix-ui/react-use-controllable-state';
-import { useCallback, useEffect, useRef, type ReactNode } from 'react';
+import { Component, createContext, createElement, useCallback, useContext, useEffect, useRef, type ComponentType, type ReactNode } from 'react';
 import { useUnmount } from './use-unmount.js';
 
 /** What a family's root tells the shared one. */
@@ -39,6 +39,7 @@ export interface ConsentRootState<R> {
 export function useConsentRoot<R>(options: ConsentRootOptions<R>): ConsentRootState<R> {
   const [open = false, setOpen] = useControllableState({ prop: options.open, defaultProp: options.defaultOpen, onChange: options.onOpenChange, caller: options.caller });
   const settled = useRef(false);
+  const guard = useContext(GuardContext);
   // The latest callbacks, so a late answer goes through the current one.
   const latest = useRef(options);
   useEffect(() => {
@@ -47,12 +48,16 @@ export function useConsentRoot<R>(options: ConsentRootOptions<R>): ConsentRootSt
   // Reopening asks again; re-rendering with a new request object does not.
   const wasOpen = useRef(open);
   useEffect(() => {
-    if (open && !wasOpen.current) settled.current = false;
+    if (open && !wasOpen.current) {
+      settled.current = false;
+      guard?.setAnswered(false);
+    }
     wasOpen.current = open;
-  }, [open]);
+  }, [open, guard]);
   useUnmount(() => {
     if (settled.current) return;
     settled.current = true;
+    guard?.setAnswered(true);
     latest.current.onAnswer(latest.current.refusal);
   });
   const respond = useCallback(
@@ -61,11 +66,12 @@ export function useConsentRoot<R>(options: ConsentRootOptions<R>): ConsentRootSt
       const taken = latest.current.onAnswer(response) !== false;
       if (taken && (latest.current.isFinal?.(response) ?? true)) {
         settled.current = true;
+        guard?.setAnswered(true);
         setOpen(false);
       }
       return taken;
     },
-    [setOpen],
+    [setOpen, guard],
   );
   const onDialogOpenChange = useCallback(
     (next: boolean) => {
@@ -75,6 +81,38 @@ export function useConsentRoot<R>(options: ConsentRootOptions<R>): ConsentRootSt
     [respond, setOpen],
   );
   return { open, respond, onDialogOpenChange };
+}
+
+// Shared by a guard and the root inside it: whether the dialog has given its answer (so a crash after it adds none).
+const GuardContext = createContext<{ setAnswered: (answered: boolean) => void } | null>(null);
+
+class ConsentGuard extends Component<{ refuse: () => void; children?: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+  answered = false;
+  answer = { setAnswered: (answered: boolean) => void (this.answered = answered) };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  override componentDidCatch() {
+    if (this.answered) return;
+    this.answered = true;
+    this.props.refuse();
+  }
+  override render() {
+    return this.state.failed ? null : createElement(GuardContext.Provider, { value: this.answer }, this.props.children);
+  }
+}
+
+/**
+ * A family's root, guarded: a dialog that throws while it renders (a prompt
+ * a host built by hand, or changed, that it cannot read) is refused instead,
+ * once, through the family's own callbacks, and shows nothing. A question
+ * nobody could read is never approved and never takes the page down.
+ */
+export function guardConsent<P extends object>(Root: ComponentType<P>, refuse: (props: P) => void, displayName: string): { (props: P): ReactNode; displayName: string } {
+  const Guarded = (props: P) => createElement(ConsentGuard, { refuse: () => refuse(props) }, createElement(Root, props));
+  Guarded.displayName = displayName;
+  return Guarded;
 }
 
 /** The dialog root every consent family renders: Radix, non-modal (focus trap and page hiding are ours). */

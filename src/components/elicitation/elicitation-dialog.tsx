@@ -10,7 +10,7 @@ import { defaultLabels, formatLabel, urlWarningKeys, type Labels } from '../../i
 import { Icon } from '../../internal/icons.js';
 import { AskedDuring } from '../../internal/asked-during.js';
 import { useLabels, useLocale } from '../../internal/labels.js';
-import { ConsentDialogRoot, useConsentRoot } from '../../internal/consent-root.js';
+import { ConsentDialogRoot, guardConsent, useConsentRoot } from '../../internal/consent-root.js';
 import { formatReason } from '../../core/tool/decisions.js';
 import { fieldErrorTexts, problemText } from '../../internal/messages.js';
 import { ModalContent } from '../../internal/modal-content.js';
@@ -84,28 +84,7 @@ export interface ElicitationRootProps {
 
 const OpenUrlContext = createContext<(url: string) => void>(() => {});
 
-/**
- * A server asking the person for information (`elicitation/create`), in
- * form or URL mode. It shows which server asks and how far it is trusted.
- * A form is filled in (pre-filled from the schema's defaults), then reviewed
- * — the values to be sent, exactly — before Send. Accept, Decline (an
- * explicit no) and Cancel (dismissed, Escape) are distinct answers. A field
- * that looks like a secret is flagged and needs an extra confirmation. A URL
- * is shown in full with its host emphasised and opened (new tab, no opener)
- * only after consent; a non-https URL or a malformed request can only be
- * declined.
- *
- * @example
- * <Elicitation.Root prompt={prompt} onRespond={(answer) => controller.respond(id, answer)}>
- *   <Elicitation.Content>
- *     <Elicitation.Title />
- *     <Elicitation.Description />
- *     <Elicitation.Body />
- *     <Elicitation.Actions />
- *   </Elicitation.Content>
- * </Elicitation.Root>
- */
-export function ElicitationRoot({ prompt, onRespond, open, defaultOpen = true, onOpenChange, returnFocusTo, openUrl, labels: labelOverrides, children }: ElicitationRootProps) {
+function ElicitationRootImpl({ prompt, onRespond, open, defaultOpen = true, onOpenChange, returnFocusTo, openUrl, labels: labelOverrides, children }: ElicitationRootProps) {
   const labels = useLabels(labelOverrides, defaultLabels);
   // One consent root for every family: answered once, the latest callback; Escape, the close button or unmounting undecided is a cancel (the person never answered).
   const root = useConsentRoot<ElicitationResponse>({ open, defaultOpen, onOpenChange, caller: ROOT_NAME, refusal: { action: 'cancel' }, onAnswer: onRespond });
@@ -169,7 +148,29 @@ export function ElicitationRoot({ prompt, onRespond, open, defaultOpen = true, o
     </ElicitationContext.Provider>
   );
 }
-ElicitationRoot.displayName = ROOT_NAME;
+// A prompt it cannot read (built or changed by hand) is refused once instead of a crash.
+/**
+ * A server asking the person for information (`elicitation/create`), in
+ * form or URL mode. It shows which server asks and how far it is trusted.
+ * A form is filled in (pre-filled from the schema's defaults), then reviewed
+ * — the values to be sent, exactly — before Send. Accept, Decline (an
+ * explicit no) and Cancel (dismissed, Escape) are distinct answers. A field
+ * that looks like a secret is flagged and needs an extra confirmation. A URL
+ * is shown in full with its host emphasised and opened (new tab, no opener)
+ * only after consent; a non-https URL or a malformed request can only be
+ * declined.
+ *
+ * @example
+ * <Elicitation.Root prompt={prompt} onRespond={(answer) => controller.respond(id, answer)}>
+ *   <Elicitation.Content>
+ *     <Elicitation.Title />
+ *     <Elicitation.Description />
+ *     <Elicitation.Body />
+ *     <Elicitation.Actions />
+ *   </Elicitation.Content>
+ * </Elicitation.Root>
+ */
+export const ElicitationRoot = guardConsent(ElicitationRootImpl, ({ onRespond }) => void onRespond({ action: 'cancel' }), ROOT_NAME);
 
 /** Props of {@link ElicitationContent}. */
 export interface ElicitationContentProps extends ComponentPropsWithoutRef<typeof Dialog.Content> {

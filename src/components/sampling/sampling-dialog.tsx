@@ -11,7 +11,7 @@ import { Icon } from '../../internal/icons.js';
 import { AskedDuring } from '../../internal/asked-during.js';
 import { useLabels, useLocale } from '../../internal/labels.js';
 import { ReasonList } from '../../internal/reason-list.js';
-import { ConsentDialogRoot, useConsentRoot } from '../../internal/consent-root.js';
+import { ConsentDialogRoot, guardConsent, useConsentRoot } from '../../internal/consent-root.js';
 import { problemText } from '../../internal/messages.js';
 import { ModalContent } from '../../internal/modal-content.js';
 import { ContentBlocks } from '../content-blocks/content-blocks.js';
@@ -75,17 +75,7 @@ export interface SamplingRootProps {
   children?: ReactNode;
 }
 
-/**
- * A server asking to use the host's model (`sampling/createMessage`). The
- * person reviews what would be sent — the messages (audience annotations
- * apply), the system prompt, model preferences, `maxTokens` and any tools —
- * and may edit or deny it; then reviews (and may edit) the model's answer
- * before it goes back to the server. Escape denies; focus starts on Deny.
- *
- * @example
- * <SamplingDialog prompt={pending} onRespond={(answer) => controller.respond(pending.id, answer)} />
- */
-export function SamplingRoot({ prompt, onRespond, open, defaultOpen = true, onOpenChange, returnFocusTo, labels: labelOverrides, children }: SamplingRootProps) {
+function SamplingRootImpl({ prompt, onRespond, open, defaultOpen = true, onOpenChange, returnFocusTo, labels: labelOverrides, children }: SamplingRootProps) {
   const labels = useLabels(labelOverrides, defaultLabels);
   // One consent root for every family. The request answered, the dialog stays for the completion; a deny or the final approval ends it.
   const root = useConsentRoot<SamplingResponse>({
@@ -134,7 +124,18 @@ export function SamplingRoot({ prompt, onRespond, open, defaultOpen = true, onOp
     </SamplingContext.Provider>
   );
 }
-SamplingRoot.displayName = ROOT_NAME;
+// A prompt it cannot read (built or changed by hand) is refused once instead of a crash.
+/**
+ * A server asking to use the host's model (`sampling/createMessage`). The
+ * person reviews what would be sent — the messages (audience annotations
+ * apply), the system prompt, model preferences, `maxTokens` and any tools —
+ * and may edit or deny it; then reviews (and may edit) the model's answer
+ * before it goes back to the server. Escape denies; focus starts on Deny.
+ *
+ * @example
+ * <SamplingDialog prompt={pending} onRespond={(answer) => controller.respond(pending.id, answer)} />
+ */
+export const SamplingRoot = guardConsent(SamplingRootImpl, ({ onRespond }) => void onRespond({ action: 'deny' }), ROOT_NAME);
 
 /** Props of {@link SamplingContent}. */
 export interface SamplingContentProps extends ComponentPropsWithoutRef<typeof Dialog.Content> {
@@ -362,6 +363,12 @@ export type SamplingDialogProps = Omit<SamplingRootProps, 'children'> & { contai
 /** @deprecated Use `SamplingDialogProps`. */
 export type SamplingReviewProps = SamplingDialogProps;
 
+// The body for the stage, read inside the root (where a prompt it cannot read is refused, not thrown).
+function SamplingStage() {
+  const { prompt } = useSamplingContext('SamplingDialog');
+  return prompt.stage === 'request' ? <SamplingRequest /> : <SamplingResult />;
+}
+
 /**
  * The complete sampling review with every part in the default order (the
  * `Sampling` namespace's composition, named like `ToolConfirmDialog` and
@@ -376,7 +383,7 @@ export function SamplingDialog({ container, className, ...props }: SamplingDialo
       <SamplingContent container={container} className={className}>
         <SamplingTitle />
         <SamplingDescription />
-        {props.prompt.stage === 'request' ? <SamplingRequest /> : <SamplingResult />}
+        <SamplingStage />
         <SamplingActions />
       </SamplingContent>
     </SamplingRoot>

@@ -3,7 +3,7 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { forwardRef, useCallback, useId, useLayoutEffect, useMemo, useRef, useState, type ComponentPropsWithoutRef, type ReactNode } from 'react';
 import { previewArguments } from '../../core/tool/arguments.js';
 import { confirmFocus } from '../../core/tool/decisions.js';
-import { ConsentDialogRoot, useConsentRoot } from '../../internal/consent-root.js';
+import { ConsentDialogRoot, guardConsent, useConsentRoot } from '../../internal/consent-root.js';
 import { cx } from '../../internal/cx.js';
 import { toolCallLabels, formatLabel, type Labels } from '../../internal/default-labels.js';
 import { Icon } from '../../internal/icons.js';
@@ -61,22 +61,7 @@ export interface ToolConfirmRootBaseProps {
   children?: ReactNode;
 }
 
-/**
- * A confirmation for one tool call, with alert-dialog semantics: it must be
- * answered, clicking outside does nothing, Escape denies, and focus starts on
- * Deny unless a trusted server declares the call read-only. Approve and deny
- * each fire at most once; closing or unmounting without a choice is a deny.
- *
- * @example
- * <ToolConfirm.Root prompt={request} onRespond={(answer) => (answer.action === 'approve' ? run() : skip())}>
- *   <ToolConfirm.Content>
- *     <ToolConfirm.Title />
- *     <ToolConfirm.Cancel />
- *     <ToolConfirm.Action />
- *   </ToolConfirm.Content>
- * </ToolConfirm.Root>
- */
-export function ToolConfirmRoot({ prompt, request: requestProp, onRespond, onApprove, onDeny, open, defaultOpen = true, onOpenChange, returnFocusTo, labels: labelOverrides, children }: ToolConfirmRootProps) {
+function ToolConfirmRootImpl({ prompt, request: requestProp, onRespond, onApprove, onDeny, open, defaultOpen = true, onOpenChange, returnFocusTo, labels: labelOverrides, children }: ToolConfirmRootProps) {
   const request = (prompt ?? requestProp)!;
   const labels = useLabels(labelOverrides, toolCallLabels);
   const [remember, setRemember] = useState(false);
@@ -103,7 +88,30 @@ export function ToolConfirmRoot({ prompt, request: requestProp, onRespond, onApp
     </ConfirmContext.Provider>
   );
 }
-ToolConfirmRoot.displayName = ROOT_NAME;
+// A prompt it cannot read (built by hand) is a deny, through both callback styles, instead of a crash.
+/**
+ * A confirmation for one tool call, with alert-dialog semantics: it must be
+ * answered, clicking outside does nothing, Escape denies, and focus starts on
+ * Deny unless a trusted server declares the call read-only. Approve and deny
+ * each fire at most once; closing or unmounting without a choice is a deny.
+ *
+ * @example
+ * <ToolConfirm.Root prompt={request} onRespond={(answer) => (answer.action === 'approve' ? run() : skip())}>
+ *   <ToolConfirm.Content>
+ *     <ToolConfirm.Title />
+ *     <ToolConfirm.Cancel />
+ *     <ToolConfirm.Action />
+ *   </ToolConfirm.Content>
+ * </ToolConfirm.Root>
+ */
+export const ToolConfirmRoot = guardConsent(
+  ToolConfirmRootImpl,
+  ({ onRespond, onDeny }) => {
+    onRespond?.({ action: 'deny' });
+    onDeny?.();
+  },
+  ROOT_NAME,
+);
 
 
 
