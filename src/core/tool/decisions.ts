@@ -215,10 +215,12 @@ export function formatReason(
   messages?: Partial<ReasonMessages> | undefined,
   locale?: Locale,
 ): string {
+  // A record read back from storage may hold anything: what is not a reason says nothing.
+  if (!isRecord(reason)) return '';
   if (typeof reason.said === 'string') return reason.said;
   const table: Partial<ReasonMessages> = messages ?? {};
   const word = (key: keyof ReasonMessages): string => (Object.hasOwn(table, key) ? table[key] : undefined) ?? englishOf(key) ?? '';
-  const key = `reason.${reason.code}` as keyof ReasonMessages;
+  const key = `reason.${typeof reason.code === 'string' ? reason.code : ''}` as keyof ReasonMessages;
   const english = englishOf(key);
   const own = Object.hasOwn(table, key) ? table[key] : undefined;
   // A reason core has no words for (an app's): the table's, else the text it came with.
@@ -228,14 +230,17 @@ export function formatReason(
   return formatMessage(
     template,
     {
-      hints: (reason.hints ?? []).map((hint) => word(`assumedHint.${hint}`)),
-      changes: (reason.changes ?? []).map((part) => word(`changed.${part}`)),
-      servers: reason.servers ?? [],
-      server: reason.server ?? '',
+      hints: strings(reason.hints).map((hint) => word(`assumedHint.${hint}` as keyof ReasonMessages)),
+      changes: strings(reason.changes).map((part) => word(`changed.${part}` as keyof ReasonMessages)),
+      servers: strings(reason.servers),
+      server: typeof reason.server === 'string' ? reason.server : '',
     },
     locale,
   );
 }
+
+// The strings of a list a reason carries (anything else in it, or a list that is not one, says nothing).
+const strings = (value: unknown): string[] => (Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : []);
 
 /** A reason with the host's text for it, or the default. */
 export function decisionReason(code: DecisionReasonCode, labels?: Partial<Record<DecisionReasonCode, string>> | undefined, english?: string | undefined): DecisionReason {

@@ -239,7 +239,8 @@ export const STATUS_MESSAGE_MAX_LENGTH = TASK_MESSAGE_MAX_LENGTH;
  * invisible characters are shown and the length is bounded, however the
  * status was built. `undefined` when there is none.
  */
-export function statusMessage(status: ToolCallStatus): string | undefined {
+export function statusMessage(given: ToolCallStatus): string | undefined {
+  const status = readToolCallStatus(given);
   let raw: unknown;
   switch (status.type) {
     case 'running':
