@@ -40,48 +40,43 @@ export type ToolCallStatus =
 export type ToolCallState = ToolCallStatus['type'];
 
 const STATUS_TYPES: ReadonlySet<unknown> = new Set<ToolCallState>(['awaiting-approval', 'running', 'input-required', 'success', 'error', 'blocked', 'denied', 'cancelled']);
-const UNREADABLE_STATUS: ToolCallStatus = { type: 'error', code: 'part-unreadable' };
-
-// A field that must be a record when present: kept, or dropped when it is anything else.
-const recordOrNone = (value: unknown): Record<string, unknown> | undefined => (isRecord(value) ? value : undefined);
 
 /**
  * A status as the card reads it, however the host built it (by hand, from
- * JSON, from an old version): the same object when it is well formed;
- * otherwise a repaired copy (fields of the wrong kind dropped, a blocked
- * call's unreadable reasons left out, a success without a result an error),
- * and for anything that is not a status at all an error the card can show
- * ("This app cannot show this tool call."). Never throws.
+ * JSON, from an old version): a copy of its own data fields of the right
+ * kind (the others left out, a blocked call's unreadable reasons too); a
+ * success without a result is an error, and anything that is not a status
+ * at all an error the card can show ("This app cannot show this tool
+ * call."). Never throws.
  */
 export function readToolCallStatus(status: unknown): ToolCallStatus {
-  if (!isRecord(status)) return UNREADABLE_STATUS;
   const type = ownData(status, 'type');
-  if (!STATUS_TYPES.has(type)) return UNREADABLE_STATUS;
-  const progress = ownData(status, 'progress');
-  const task = ownData(status, 'task');
-  const result = ownData(status, 'result');
+  if (!STATUS_TYPES.has(type)) return { type: 'error', code: 'part-unreadable' };
+  const field = (key: string) => {
+    const value = ownData(status, key);
+    return isRecord(value) ? value : undefined;
+  };
+  const result = field('result');
+  if (type === 'success' && !result) return { type: 'error', code: 'result-unreadable' };
+  const task = field('task');
+  const progress = field('progress');
+  const data = (record: Record<string, unknown> | undefined, key: string) => {
+    const value = ownData(record, key);
+    return value === UNREADABLE ? undefined : value;
+  };
+  const taskState = data(task, 'status');
   const code = ownData(status, 'code');
   const reasons = ownData(status, 'reasons');
-  const taskState = recordOrNone(task) && ownData(task as Record<string, unknown>, 'status');
-  const message = ownData(status, 'message');
-  const fine =
-    message !== UNREADABLE &&
-    (progress === undefined || recordOrNone(progress) !== undefined) &&
-    (task === undefined || (recordOrNone(task) !== undefined && (taskState === undefined || typeof taskState === 'string'))) &&
-    (type === 'success' ? recordOrNone(result) !== undefined : result === undefined || recordOrNone(result) !== undefined) &&
-    (code === undefined || typeof code === 'string') &&
-    (type !== 'blocked' || (Array.isArray(reasons) && reasons.every((reason) => recordOrNone(reason) !== undefined)));
-  if (fine) return status as unknown as ToolCallStatus;
-  if (type === 'success' && recordOrNone(result) === undefined) return { type: 'error', code: 'result-unreadable' };
-  const repaired: Record<string, unknown> = Object.create(null);
-  repaired.type = type;
-  if (message !== UNREADABLE) repaired.message = message;
-  if (recordOrNone(progress)) repaired.progress = progress;
-  if (recordOrNone(task)) repaired.task = typeof taskState === 'string' || taskState === undefined ? task : { ...(task as object), status: undefined };
-  if (recordOrNone(result)) repaired.result = result;
-  if (typeof code === 'string') repaired.code = code;
-  if (type === 'blocked') repaired.reasons = Array.isArray(reasons) ? reasons.filter((reason) => recordOrNone(reason) !== undefined) : [];
-  return { ...repaired } as unknown as ToolCallStatus;
+  return {
+    type,
+    message: data(status as Record<string, unknown>, 'message'),
+    // Copies of own data: what the parts read cannot change, or throw, under them.
+    progress: progress && { progress: data(progress, 'progress'), total: data(progress, 'total'), message: data(progress, 'message') },
+    task: task && { taskId: data(task, 'taskId'), status: typeof taskState === 'string' ? taskState : undefined, statusMessage: data(task, 'statusMessage') },
+    result,
+    code: typeof code === 'string' ? code : undefined,
+    reasons: Array.isArray(reasons) ? reasons.filter(isRecord) : type === 'blocked' ? [] : undefined,
+  } as ToolCallStatus;
 }
 
 /**
