@@ -222,3 +222,18 @@ export const HostileAppInSandboxedFrame: StoryObj = {
     expect(within(canvasElement).queryByRole('list', { name: 'Host log' })?.textContent).toBe('');
   },
 };
+
+/** An app in a host whose provider cannot ask about apps (a tool-only controller): it says so, and offers no "Ask again" that could not help. */
+export const AppViewWithoutAppKind: StoryObj = {
+  render: () => (
+    <ConsentProvider components={{ tool: ToolConfirmDialog }}>
+      <AppView app={{ serverId: 'pdf', ...app }} read={{ contents: [{ uri: app.resourceUri, mimeType: 'text/html;profile=mcp-app', text: '<p>app</p>', _meta: { ui: { permissions: { microphone: {} } } } }] }} />
+    </ConsentProvider>
+  ),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('status')).toHaveTextContent('This app cannot open here: nothing in this host asks about apps.');
+    await expect(canvas.queryByRole('button', { name: 'Ask again' })).toBeNull();
+    await expect(canvasElement.querySelector('iframe')).toBeNull();
+  },
+};

@@ -66,6 +66,7 @@ export const appLabels = {
   appDenied: 'You did not let this app open.',
   appAskAgain: 'Ask again',
   appUnreadable: 'This app cannot be shown.',
+  appUnsupported: 'This app cannot open here: nothing in this host asks about apps.',
   appFrameTitle: 'App: {app}',
   ...prefixed('reason.', appReasonLabels),
 } as const;
@@ -349,7 +350,13 @@ function ask(controller: ApprovalController, key: string, request: () => Omit<Ap
 }
 
 /** Where an app's load stands. */
-export type AppLoadState = { status: 'asking' } | { status: 'allowed'; resource: AppResource; grants: AppGrants } | { status: 'denied' } | { status: 'unreadable' };
+export type AppLoadState =
+  | { status: 'asking' }
+  | { status: 'allowed'; resource: AppResource; grants: AppGrants }
+  | { status: 'denied' }
+  | { status: 'unreadable' }
+  /** The provider's controller has no app kind (not from `createAppController`): refused, and asking again cannot help. */
+  | { status: 'unsupported' };
 
 /**
  * Asks before an app loads: the provider's controller (one from
@@ -387,8 +394,8 @@ export function useAppLoad({ app, read, listing }: { app: Omit<AppIdentity, 'fin
     };
   }, [controller, canAsk, key, serverId, resourceUri, name, version, fingerprint]);
   const askAgain = useCallback(() => setAttempt((value) => value + 1), []);
-  // Without the app kind (a controller not from createAppController), apps are refused.
-  const state: AppLoadState = problem ? { status: 'unreadable' } : !canAsk ? { status: 'denied' } : answer?.key === key ? answer.state : { status: 'asking' };
+  // Without the app kind (a controller not from createAppController), apps are refused, and asking again cannot help.
+  const state: AppLoadState = problem ? { status: 'unreadable' } : !canAsk ? { status: 'unsupported' } : answer?.key === key ? answer.state : { status: 'asking' };
   return { ...state, askAgain };
 }
 
@@ -431,7 +438,7 @@ export const AppView = forwardRef<HTMLDivElement, AppViewProps>(function AppView
         <AppFrame ref={frameRef} resource={load.resource} grants={load.grants} appName={app.name} labels={own} />
       ) : (
         <p role="status" className="mcp-app-status">
-          {load.status === 'asking' ? labels.appWaiting : load.status === 'denied' ? labels.appDenied : labels.appUnreadable}
+          {load.status === 'asking' ? labels.appWaiting : load.status === 'denied' ? labels.appDenied : load.status === 'unsupported' ? labels.appUnsupported : labels.appUnreadable}
           {load.status === 'denied' && (
             <>
               {' '}

@@ -304,6 +304,7 @@ export const deApps: AppLabels = {
   appDenied: 'Sie haben dieser App nicht erlaubt, sich zu öffnen.',
   appAskAgain: 'Erneut fragen',
   appUnreadable: 'Diese App kann nicht angezeigt werden.',
+  appUnsupported: 'Diese App kann sich hier nicht öffnen: Nichts in dieser Anwendung fragt nach Apps.',
   appFrameTitle: 'App: {app}',
   'reason.app-tool-not-for-app': 'Dieses Werkzeug ist nicht für Apps freigegeben, daher kann die App es nicht aufrufen.',
   'reason.app-cross-server': 'Eine App darf nur Werkzeuge ihres eigenen Servers aufrufen.',

@@ -41,13 +41,15 @@ describe('AppView', () => {
     ]);
   });
 
-  it('a provider whose controller has no app kind never frames an app, and asks nobody', async () => {
+  it('a provider whose controller has no app kind never frames an app, asks nobody, and offers no "Ask again" that cannot help', async () => {
     render(
       <ToolApprovalProvider>
         <AppView app={app} read={read} />
       </ToolApprovalProvider>,
     );
-    expect(screen.getByRole('status')).toHaveTextContent('You did not let this app open.');
+    expect(screen.getByRole('status')).toHaveTextContent('This app cannot open here: nothing in this host asks about apps.');
+    expect(screen.queryByRole('button', { name: 'Ask again' })).toBeNull();
+    expect(document.querySelector('[data-slot="app-view"]')).toHaveAttribute('data-status', 'unsupported');
     expect(screen.queryByRole('alertdialog')).toBeNull();
     expect(document.querySelector('iframe')).toBeNull();
   });
