@@ -57,6 +57,7 @@ export interface McpResultViews {
  * audience, so the user sees it only when the host opts in. Never throws.
  */
 export function splitMcpResult(output: unknown, options: { includeStructuredContent?: boolean | undefined } = {}): McpResultViews {
+  options ??= {};
   const content = ownData(output, 'content');
   const isError = ownData(output, 'isError') === true;
   if (!Array.isArray(content)) {

@@ -33,6 +33,7 @@ export interface MemoryChatStorageOptions {
 
 /** The default storage: in this process's memory. Embedded, zero set-up; one instance only. */
 export function createMemoryChatStorage(options: MemoryChatStorageOptions = {}): McpChatStorage {
+  options ??= {};
   const entries = new Map<string, { value: string; expires: number }>();
   const maxEntries = Math.max(1, options.maxEntries ?? 100_000);
   const now = options.now ?? Date.now;
@@ -82,6 +83,7 @@ export interface RedisChatStorageOptions {
  * atomic on the server. Pass a connected `createClient()` from `redis`.
  */
 export function createRedisChatStorage(client: RedisLikeClient, options: RedisChatStorageOptions = {}): McpChatStorage {
+  options ??= {};
   if (!client || typeof client.get !== 'function' || typeof client.set !== 'function') {
     throw new TypeError('createRedisChatStorage needs a connected client from the redis package: createRedisChatStorage(await createClient({ url }).connect()).');
   }
@@ -182,6 +184,7 @@ const part = (value: string) => encodeURIComponent(String(value));
  * several instances.
  */
 export function createMcpChatStore(options: McpChatStoreOptions = {}): McpChatStore {
+  options ??= {};
   const legacy = options?.storage as unknown as Record<string, unknown> | undefined;
   if (legacy && typeof legacy.load === 'function' && typeof legacy.get !== 'function') {
     throw new TypeError('McpChatStorage is asynchronous since 0.3: it has get, set and setIfAbsent (see createMemoryChatStorage and createRedisChatStorage), not load and save.');

@@ -28,6 +28,7 @@ export type AppController = ApprovalController & Required<Pick<ApprovalControlle
  * app's). Pass it to the provider: `<ConsentProvider controller={…} components={{ …, app: AppActionDialog }}>`.
  */
 export function createAppController(options: ApprovalControllerOptions = {}): AppController {
+  options ??= {};
   return createConsentController(options, {
     ...serverKinds,
     app: (context, env) => {

@@ -27,6 +27,7 @@ export { answerInputRequests, elicitationsFromError, relatedTaskId, SAMPLING_REJ
  * new Client(info, { capabilities: mcpClientCapabilities({ tasks: true }), taskStore: new InMemoryTaskStore() });
  */
 export function mcpClientCapabilities(options: McpCapabilityOptions = {}): ClientCapabilities {
+  options ??= {};
   return capabilitiesFor(options, true) as ClientCapabilities;
 }
 
@@ -105,6 +106,7 @@ async function answerAsTask(
  * const stop = registerMcpRequestHandlers(client, controller, 'everything', { sample: runMyModel });
  */
 export function registerMcpRequestHandlers(client: Client, controller: ApprovalController, serverId: string, options: McpRequestHandlerOptions = {}): () => void {
+  options ??= {};
   const once = answerOnce(options.memory ?? 500);
   const { binding, unbind } = bindClient(client, { controller, serverId, options });
   // Who asks: the host's mapping first, else the one call in flight (`callMcpTool`).
@@ -182,6 +184,7 @@ export async function callMcpTool(client: Client, params: { name: string; argume
  * await tools.refresh();
  */
 export function watchMcpTools(client: Client, serverId: string, options: McpToolWatchOptions = {}): ToolListWatcher {
+  options ??= {};
   const maxPages = Math.max(1, options.maxPages ?? 50);
   const watcher = createToolListWatcher({ ...options, serverId, list: () => listAllTools((cursor) => client.listTools(cursor === undefined ? undefined : { cursor }), maxPages) });
   let removed = options.listen === false;

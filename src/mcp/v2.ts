@@ -25,6 +25,7 @@ export { answerInputRequests, elicitationsFromError, relatedTaskId, SAMPLING_REJ
  * const client = new Client({ name: 'my-host', version: '1.0.0' }, { capabilities: mcpClientCapabilities(), versionNegotiation: { mode: 'auto' } });
  */
 export function mcpClientCapabilities(options: McpCapabilityOptions = {}): ClientCapabilities {
+  options ??= {};
   return capabilitiesFor(options, false);
 }
 
@@ -43,6 +44,7 @@ export function mcpClientCapabilities(options: McpCapabilityOptions = {}): Clien
  * const stop = registerMcpRequestHandlers(client, controller, 'notes', { sample: runMyModel });
  */
 export function registerMcpRequestHandlers(client: Client, controller: ApprovalController, serverId: string, options: McpRequestHandlerOptions = {}): () => void {
+  options ??= {};
   const once = answerOnce(options.memory ?? 500);
   const { binding, unbind } = bindClient(client, { controller, serverId, options });
   const modern = () => client.getProtocolEra() === 'modern';
@@ -153,6 +155,7 @@ export async function callMcpTool(client: Client, params: { name: string; argume
  * await tools.refresh();
  */
 export function watchMcpTools(client: Client, serverId: string, options: McpToolWatchOptions = {}): ToolListWatcher {
+  options ??= {};
   const maxPages = Math.max(1, options.maxPages ?? 50);
   const watcher = createToolListWatcher({
     ...options,

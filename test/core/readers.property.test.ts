@@ -2,7 +2,24 @@
 // content, a status built by hand) give a defined answer for anything, never a throw.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatReason, orderByPriority, splitByPriority, statusMessage } from '../../src/core/index.js';
+import {
+  describeElicitationUrl,
+  formatAbsoluteTime,
+  formatReason,
+  isVisibleTo,
+  orderByPriority,
+  parseElicitationRequest,
+  prepareContent,
+  presentTool,
+  readAudience,
+  resolveToolHints,
+  selectForViewer,
+  splitByPriority,
+  statusMessage,
+  toolDisplayName,
+  toolName,
+} from '../../src/core/index.js';
+import { mcpClientCapabilities } from '../../src/mcp/index.js';
 
 const anything = fc.anything({ withBigInt: true, withNullPrototype: true, withBoxedValues: true, withSparseArray: true, maxDepth: 3 });
 const reason = fc.record(
@@ -35,5 +52,25 @@ describe('core readers of stored or hand-built values', () => {
       }),
       { numRuns: 1000 },
     );
+  });
+
+  it('an options object given as null (plain JavaScript) reads as none, as undefined does', () => {
+    const tool = { name: 'delete_all', annotations: { destructiveHint: true } };
+    const blocks = [{ type: 'text', text: 'hi', annotations: { audience: ['user'] } }];
+    const pairs: Array<[string, (options: never) => unknown]> = [
+      ['selectForViewer', (o) => selectForViewer(blocks, 'user', o)],
+      ['prepareContent', (o) => prepareContent(blocks, o)],
+      ['readAudience', (o) => readAudience(blocks[0], o)],
+      ['isVisibleTo', (o) => isVisibleTo(blocks[0], 'user', o)],
+      ['presentTool', (o) => presentTool(tool, o)],
+      ['resolveToolHints', (o) => resolveToolHints(tool, o)],
+      ['toolName', (o) => toolName(tool, o)],
+      ['toolDisplayName', (o) => toolDisplayName(tool, o)],
+      ['describeElicitationUrl', (o) => describeElicitationUrl('https://example.com/a', o)],
+      ['parseElicitationRequest', (o) => parseElicitationRequest({ message: 'Name?', requestedSchema: { type: 'object', properties: { name: { type: 'string' } } } }, o)],
+      ['formatAbsoluteTime', (o) => formatAbsoluteTime(new Date(0), o)],
+      ['mcpClientCapabilities', (o) => mcpClientCapabilities(o)],
+    ];
+    for (const [name, call] of pairs) expect([name, call(null as never)]).toEqual([name, call(undefined as never)]);
   });
 });

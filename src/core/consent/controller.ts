@@ -24,6 +24,7 @@ export type * from './types.js';
  * if (outcome === 'run') await client.callTool({ name: tool.name, arguments: args });
  */
 export function createApprovalController(options: ApprovalControllerOptions = {}): ApprovalController {
+  options ??= {};
   return createConsentController(options, serverKinds);
 }
 
@@ -35,5 +36,6 @@ export function createApprovalController(options: ApprovalControllerOptions = {}
  * only confirm tool calls and should not pay for the rest.
  */
 export function createToolApprovalController(options: ApprovalControllerOptions = {}): ApprovalController {
+  options ??= {};
   return createConsentController(options, {});
 }

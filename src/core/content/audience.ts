@@ -132,6 +132,7 @@ function visibleIn(audience: 'everyone' | 'invalid' | readonly Role[], viewer: V
  * An embedded resource whose contents carry their own audience narrows it.
  */
 export function readAudience(block: unknown, options: AudienceOptions = {}): 'everyone' | 'invalid' | readonly Role[] {
+  options ??= {};
   return snapshotAudience(snapshotBlock(block), options.onAnnotationIssue, () => options.path ?? 'block');
 }
 
@@ -142,6 +143,7 @@ export function readAudience(block: unknown, options: AudienceOptions = {}): 'ev
  * no one).
  */
 export function isVisibleTo(block: unknown, viewer: Viewer, options: AudienceOptions = {}): boolean {
+  options ??= {};
   return visibleIn(readAudience(block, options), viewer);
 }
 
@@ -159,6 +161,7 @@ export interface VisibleBlock {
  * that cannot be read is left out alone and reported.
  */
 export function selectVisible(blocks: unknown, viewer: Viewer, options: Omit<AudienceOptions, 'path'> = {}): VisibleBlock[] {
+  options ??= {};
   const out: VisibleBlock[] = [];
   eachVisible(blocks, viewer, options.onAnnotationIssue, (index, block, audience) => void out.push({ index, block, audience }));
   return out;
@@ -192,6 +195,7 @@ function eachVisible(blocks: unknown, viewer: Viewer, onIssue: AnnotationIssueHa
  * decision was made on; re-reading `blocks[i]` reads the block a second time.
  */
 export function visibleIndices(blocks: unknown, viewer: Viewer, options: Omit<AudienceOptions, 'path'> = {}): number[] {
+  options ??= {};
   return selectVisible(blocks, viewer, options).map((item) => item.index);
 }
 
@@ -203,6 +207,7 @@ export function visibleIndices(blocks: unknown, viewer: Viewer, options: Omit<Au
  * and is reported.
  */
 export function selectForViewer<T>(blocks: readonly T[] | null | undefined, viewer: Viewer, options: Omit<AudienceOptions, 'path'> = {}): T[] {
+  options ??= {};
   const out: T[] = [];
   eachVisible(blocks, viewer, options.onAnnotationIssue, (_index, block) => void out.push(block as T));
   return out;

@@ -170,6 +170,7 @@ function prepareSnapshot(record: Record<string, unknown>, index: number, audienc
  * become placeholders and reports.
  */
 export function prepareBlock(block: unknown, index: number, options: PrepareBlockOptions = {}): PreparedBlock {
+  options ??= {};
   const snapshot = snapshotBlock(block);
   if (snapshot === null || snapshot === UNREADABLE) {
     return { key: `b${index}`, index, block: {} as ContentBlock, view: { kind: 'invalid' }, priority: undefined, lastModified: null, audience: 'everyone' };
@@ -212,6 +213,7 @@ export interface PreparedContent {
  * out alone and reported.
  */
 export function prepareContent(blocks: unknown, options: PrepareContentOptions = {}): PreparedContent {
+  options ??= {};
   let prepared: PreparedBlock[];
   let total = 0;
   try {
@@ -258,6 +260,7 @@ export interface ToolResultView {
  * reported. Never throws.
  */
 export function readToolResult(result: unknown, options: { viewer?: Viewer | undefined; showStructuredContent?: boolean | undefined; onAnnotationIssue?: AnnotationIssueHandler | undefined } = {}): ToolResultView {
+  options ??= {};
   if (result === undefined || result === null) return { state: 'absent', isError: false, content: undefined, structured: undefined };
   if (!isRecord(result)) {
     report(options.onAnnotationIssue, 'block-invalid', 'result', 'The tool result is not an object; a placeholder is shown.');

@@ -217,6 +217,7 @@ export function describeFreshness(date: Date, options: FreshnessOptions): Freshn
 
 /** The locale-aware absolute date and time (medium date, long time with zone). */
 export function formatAbsoluteTime(date: Date, options: Pick<FreshnessOptions, 'locale' | 'timeZone'> = {}): string {
+  options ??= {};
   return absoluteFormat(options.locale, options.timeZone).format(date);
 }
 

@@ -21,6 +21,7 @@ const DATA_URL = /^data:([^;,]+)(;[^,]*)?;base64,[A-Za-z0-9+/=\s]+$/i;
 
 /** The URL to load for one icon, or `null` when it is not safe to load. */
 export function safeIconUrl(icon: unknown, options: IconOptions = {}): string | null {
+  options ??= {};
   if (!isRecord(icon) || typeof icon.src !== 'string') return null;
   const src = icon.src.trim();
   const data = DATA_URL.exec(src);
@@ -43,6 +44,7 @@ export function safeIconUrl(icon: unknown, options: IconOptions = {}): string | 
  * well-formed icon the host chose not to load is not a server problem.
  */
 export function selectIcon(icons: unknown, options: IconOptions = {}): { src: string; icon: Icon } | null {
+  options ??= {};
   if (!Array.isArray(icons)) return null;
   const safe: Array<{ src: string; icon: Icon }> = [];
   icons.forEach((icon: unknown, index) => {

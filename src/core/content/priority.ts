@@ -59,9 +59,10 @@ function effectivePriority<T>(options: PriorityOptions<T>): (item: T, index: num
  * Returns a new array; the input is not changed.
  */
 export function orderByPriority<T>(blocks: readonly T[], options: PriorityOptions<T> = {}): T[] {
+  options ??= {};
   // A list that is not one (a result without content, from plain JavaScript) orders as empty.
   if (!Array.isArray(blocks)) return [];
-  const priorityOf = effectivePriority(options ?? {});
+  const priorityOf = effectivePriority(options);
   const n = blocks.length;
   const priorities = new Float64Array(n);
   for (let i = 0; i < n; i++) priorities[i] = priorityOf(blocks[i]!, i);
@@ -96,7 +97,8 @@ export interface PrioritySplit<T> {
  * priority (absent = neutral) is strictly below `threshold`.
  */
 export function splitByPriority<T>(blocks: readonly T[], threshold: number, options: PriorityOptions<T> = {}): PrioritySplit<T> {
-  const priorityOf = effectivePriority(options ?? {});
+  options ??= {};
+  const priorityOf = effectivePriority(options);
   const shown: T[] = [];
   const folded: T[] = [];
   if (!Array.isArray(blocks)) return { shown, folded };

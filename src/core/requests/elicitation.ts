@@ -332,6 +332,7 @@ const URL_MAX_LENGTH = 8192;
  * is longer than 8,192 characters. Never throws.
  */
 export function describeElicitationUrl(value: unknown, options: ElicitationParseOptions = {}): ElicitationUrl | null {
+  options ??= {};
   if (typeof value !== 'string' || value.length > URL_MAX_LENGTH) return null;
   let url: URL;
   try {
@@ -359,6 +360,7 @@ export function describeElicitationUrl(value: unknown, options: ElicitationParse
  * declined. Never throws.
  */
 export function parseElicitationRequest(params: unknown, options: ElicitationParseOptions = {}): ElicitationView {
+  options ??= {};
   if (!isRecord(params)) return invalidRequest('', [{ code: 'not-object' }]);
   const rawMessage = ownData(params, 'message');
   const message = sanitizeText(rawMessage, MAX_MESSAGE).text;

@@ -223,6 +223,8 @@ export function samplingEditsFrom(view: SamplingView, draft: { systemPrompt?: st
  * can be edited. Never throws.
  */
 export function samplingRequestToSend(snapshot: unknown, edits: SamplingEdits = {}, options: { hidden?: 'omit' | 'show' | undefined } = {}): Record<string, unknown> {
+  edits ??= {};
+  options ??= {};
   if (!isRecord(snapshot)) return {};
   const copy: Record<string, unknown> = {};
   try {
@@ -303,6 +305,7 @@ export interface SamplingResultEdit {
  * goes back. Never throws.
  */
 export function applySamplingResultEdits(result: unknown, edits: { text?: unknown; texts?: unknown } = {}): SamplingResultEdit {
+  edits ??= {};
   const snapshot = snapshotData(result);
   const copy: Record<string, unknown> = {};
   if (isRecord(snapshot)) for (const key of Object.keys(snapshot)) defineOwn(copy, key, get(snapshot, key));

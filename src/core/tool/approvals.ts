@@ -91,6 +91,7 @@ function parseKey(key: unknown): Entry | null {
 
 /** Creates a remembered-approval store (conversation scope unless `storage` is given). */
 export function createApprovalStore(options: ApprovalStoreOptions = {}): ApprovalStore {
+  options ??= {};
   const entries = new Map<string, Entry>();
   const listeners = new Set<() => void>();
   let tainted = false;

@@ -326,6 +326,7 @@ export function normalizeMode(mode: unknown): PolicyMode {
  * tool only reads, and whether a read-only tool destroys data is moot.
  */
 export function assumedHints(hints: ResolvedToolHints, options: { retry?: boolean | undefined } = {}): ToolHintName[] {
+  options ??= {};
   const out: ToolHintName[] = [];
   const destructiveDeclaredTrue = hints.declared.destructive && hints.destructive;
   if (!hints.declared.readOnly && !destructiveDeclaredTrue) out.push('readOnly');

@@ -67,6 +67,7 @@ export interface PresentToolOptions {
  * can never disagree. Never throws.
  */
 export function presentTool(tool: unknown, options: PresentToolOptions = {}): ToolPresentation {
+  options ??= {};
   const snapshot = snapshotTool(tool, options);
   const trust = normalizeTrust(options.trust);
   const hints = resolveToolHints(snapshot, options);

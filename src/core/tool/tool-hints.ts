@@ -67,6 +67,7 @@ function readAnnotations(tool: unknown, onIssue?: AnnotationIssueHandler): Recor
  * // → { readOnly: true, destructive: false, idempotent: true, openWorld: true, declared: {...} }
  */
 export function resolveToolHints(tool: ToolLike, options: ToolReadOptions = {}): ResolvedToolHints {
+  options ??= {};
   const annotations = readAnnotations(tool, options.onAnnotationIssue);
   const raw = {} as Record<ToolHintName, boolean | undefined>;
   for (const hint of TOOL_HINT_NAMES) {
@@ -111,6 +112,7 @@ export const TOOL_NAME_MAX_LENGTH = 128;
  * Missing or non-string names are reported.
  */
 export function toolName(tool: unknown, options: ToolReadOptions = {}): string {
+  options ??= {};
   const raw = ownData(tool, 'name');
   const name = raw === UNREADABLE ? undefined : raw;
   if (typeof name !== 'string' || name.trim() === '') {
@@ -130,6 +132,7 @@ export function toolName(tool: unknown, options: ToolReadOptions = {}): string {
  * no usable title or name at all.
  */
 export function toolDisplayName(tool: unknown, options: ToolReadOptions = {}): string {
+  options ??= {};
   return titleOf(tool, options.onAnnotationIssue) || toolName(tool, options);
 }
 
@@ -170,6 +173,7 @@ export interface ToolIdentity {
 
 /** Reads a tool's name, title and description, reporting each problem once. */
 export function toolIdentity(tool: unknown, options: ToolReadOptions = {}): ToolIdentity {
+  options ??= {};
   const name = toolName(tool, options);
   const title = titleOf(tool, options.onAnnotationIssue);
   const raw = ownData(tool, 'description');
@@ -248,6 +252,7 @@ export function isToolSnapshot(tool: unknown): boolean {
  * unchanged. Never throws.
  */
 export function snapshotTool(tool: unknown, options: ToolReadOptions = {}): Tool | undefined {
+  options ??= {};
   if (tool === undefined || tool === null) return undefined;
   if (!isRecord(tool)) {
     report(options.onAnnotationIssue, 'tool-invalid', 'tool', 'The tool definition is not an object; it is treated as unknown.');
