@@ -200,8 +200,9 @@ export const ToolCallRoot = forwardRef<HTMLElement, ToolCallRootProps>(function 
     if (!active || active === document.body) headingRef.current?.focus();
   });
 
-  const state = pending ? 'awaiting-approval' : toolCallState(status);
-  const canOfferRetry = onRetry !== undefined && toolCallState(status) === 'error' && shared !== null && serverId !== undefined && !pending;
+  const callState = toolCallState(status);
+  const state = pending ? 'awaiting-approval' : callState;
+  const canOfferRetry = onRetry !== undefined && callState === 'error' && shared !== null && serverId !== undefined && !pending;
   const retry = useCallback(async () => {
     if (!onRetry || !shared || serverId === undefined) return;
     setRetrying(true);

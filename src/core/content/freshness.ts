@@ -1,6 +1,7 @@
 import { localeKey, usableLocales } from '../text/locales.js';
 import { resolveNow } from '../shared/now.js';
 import { report, type AnnotationIssueHandler } from '../shared/issues.js';
+import { finiteNumber } from '../shared/read.js';
 
 // Our own strict ISO 8601 reader: no regular expression and no allocation
 // but the Date. Half of date-fns/parseISO's bytes and several times faster;
@@ -181,9 +182,6 @@ function absoluteFormat(locale: FreshnessOptions['locale'], timeZone: string | u
   return format;
 }
 
-// A host's number, or nothing when it is not one (NaN, a string from plain JavaScript).
-const finite = (value: unknown): number | undefined => (typeof value === 'number' && Number.isFinite(value) ? value : undefined);
-
 /** The part of a freshness description that changes with time. */
 export interface FreshnessLabel {
   state: FreshnessState;
@@ -197,8 +195,8 @@ export interface FreshnessLabel {
 export function freshnessLabel(date: Date, options: FreshnessOptions): FreshnessLabel {
   const now = resolveNow(options.now) ?? Date.now();
   const ageMs = now - date.getTime();
-  const skew = finite(options.futureSkewMs) ?? DEFAULT_FUTURE_SKEW_MS;
-  const staleAfter = finite(options.staleAfterMs);
+  const skew = finiteNumber(options.futureSkewMs) ?? DEFAULT_FUTURE_SKEW_MS;
+  const staleAfter = finiteNumber(options.staleAfterMs);
   const format = relativeFormat(options.locale);
   if (ageMs < -skew) return { state: 'future', relative: formatRelative(format, ageMs) };
   const relative = ageMs < 10 * SECOND ? format.format(0, 'second') : formatRelative(format, ageMs);

@@ -6,7 +6,7 @@
  * contain: an accepted answer only ever holds fields the person saw.
  */
 import { isRecord } from '../shared/issues.js';
-import { UNREADABLE, copyArray, defineOwn, ownData } from '../shared/read.js';
+import { copyArray, defineOwn, finiteNumber, ownData, UNREADABLE } from '../shared/read.js';
 import { sanitizeLabel, sanitizeText } from '../text/sanitize.js';
 import { sensitiveKind, sensitiveTerm } from './sensitive.js';
 import { english, fieldErrorMessages, problemMessages, type FieldErrorCode, type MessageRef, type RequestProblemCode, type SensitiveKind } from '../text/messages.js';
@@ -116,9 +116,8 @@ const MAX_MESSAGE = 4000;
 const FORMATS: ReadonlySet<string> = new Set(['email', 'uri', 'date', 'date-time']);
 
 const text = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
-const finite = (value: unknown): number | undefined => (typeof value === 'number' && Number.isFinite(value) ? value : undefined);
 const count = (value: unknown): number | undefined => {
-  const n = finite(value);
+  const n = finiteNumber(value);
   return n !== undefined && Number.isInteger(n) && n >= 0 ? n : undefined;
 };
 
@@ -190,9 +189,9 @@ function readField(name: string, schema: unknown, required: boolean): Elicitatio
         ...base,
         ...flags,
         kind: type,
-        ...(finite(get('minimum')) !== undefined ? { minimum: finite(get('minimum')) } : {}),
-        ...(finite(get('maximum')) !== undefined ? { maximum: finite(get('maximum')) } : {}),
-        ...(finite(fallback) !== undefined && (type === 'number' || Number.isInteger(fallback)) ? { defaultValue: fallback as number } : {}),
+        ...(finiteNumber(get('minimum')) !== undefined ? { minimum: finiteNumber(get('minimum')) } : {}),
+        ...(finiteNumber(get('maximum')) !== undefined ? { maximum: finiteNumber(get('maximum')) } : {}),
+        ...(finiteNumber(fallback) !== undefined && (type === 'number' || Number.isInteger(fallback)) ? { defaultValue: fallback as number } : {}),
       };
     case 'boolean':
       return { ...base, ...flags, kind: 'boolean', ...(typeof fallback === 'boolean' ? { defaultValue: fallback } : {}) };

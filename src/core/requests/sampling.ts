@@ -7,7 +7,7 @@
  */
 import { selectVisible } from '../content/audience.js';
 import { isRecord } from '../shared/issues.js';
-import { UNREADABLE, copyArray, defineOwn, ownData, snapshotData } from '../shared/read.js';
+import { copyArray, defineOwn, finiteNumber, ownData, snapshotData, UNREADABLE } from '../shared/read.js';
 import { sanitizeLabel, sanitizeText } from '../text/sanitize.js';
 import { formatPreview } from '../tool/arguments.js';
 import { english, problemMessages, type MessageRef, type RequestProblemCode } from '../text/messages.js';
@@ -64,7 +64,6 @@ export interface SamplingResultView {
 
 const MAX_MESSAGES = 200;
 const SYSTEM_PROMPT_MAX = 20_000;
-const num = (value: unknown): number | undefined => (typeof value === 'number' && Number.isFinite(value) ? value : undefined);
 const str = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
 const get = (target: unknown, key: string): unknown => {
   const value = ownData(target, key);
@@ -119,17 +118,17 @@ export function parseSamplingRequest(params: unknown): SamplingView {
   }
   const systemPrompt = str(get(params, 'systemPrompt'));
   view.systemPrompt = systemPrompt === undefined ? undefined : sanitizeText(systemPrompt, SYSTEM_PROMPT_MAX).text;
-  view.maxTokens = num(get(params, 'maxTokens'));
+  view.maxTokens = finiteNumber(get(params, 'maxTokens'));
   if (view.maxTokens === undefined) problem('no-max-tokens');
-  view.temperature = num(get(params, 'temperature'));
+  view.temperature = finiteNumber(get(params, 'temperature'));
   view.stopSequences = (copyArray(get(params, 'stopSequences'), 32) ?? []).filter((item): item is string => typeof item === 'string');
   view.includeContext = str(get(params, 'includeContext'));
   const preferences = get(params, 'modelPreferences');
   if (isRecord(preferences)) {
     view.modelHints = (copyArray(get(preferences, 'hints'), 16) ?? []).map((hint) => str(get(hint, 'name'))).filter((name): name is string => !!name).map((name) => sanitizeLabel(name, 80).text);
-    view.intelligencePriority = num(get(preferences, 'intelligencePriority'));
-    view.speedPriority = num(get(preferences, 'speedPriority'));
-    view.costPriority = num(get(preferences, 'costPriority'));
+    view.intelligencePriority = finiteNumber(get(preferences, 'intelligencePriority'));
+    view.speedPriority = finiteNumber(get(preferences, 'speedPriority'));
+    view.costPriority = finiteNumber(get(preferences, 'costPriority'));
   }
   view.tools = (copyArray(get(params, 'tools'), 128) ?? [])
     .filter(isRecord)

@@ -1,4 +1,5 @@
 import type { NowSource } from '../consent/types.js';
+import { finiteNumber } from './read.js';
 
 /**
  * A {@link NowSource} as milliseconds since the epoch, or `undefined` when
@@ -8,7 +9,7 @@ import type { NowSource } from '../consent/types.js';
 export function resolveNow(now: NowSource | undefined): number | undefined {
   try {
     const value = typeof now === 'function' ? now() : now instanceof Date ? now.getTime() : now;
-    return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
+    return finiteNumber(value);
   } catch {
     return undefined;
   }

@@ -15,6 +15,11 @@ export function isObjectLike(value: unknown): value is Record<string, unknown> {
   }
 }
 
+/** A finite number, or `undefined` for anything else (NaN, Infinity, a string from plain JavaScript). */
+export function finiteNumber(value: unknown): number | undefined {
+  return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
+}
+
 /** Marks a field that exists but could not be read as data. */
 export const UNREADABLE: unique symbol = Symbol('unreadable');
 
@@ -76,6 +81,7 @@ class TooBig extends Error {}
  * "cannot be compared", never as equal to anything.
  */
 export function canonicalForm(value: unknown, limits: CanonicalLimits = {}): string | null {
+  limits ??= {};
   const maxDepth = limits.maxDepth ?? FINGERPRINT_MAX_DEPTH;
   const maxLength = limits.maxLength ?? FINGERPRINT_MAX_LENGTH;
   const parts: string[] = [];
@@ -151,6 +157,7 @@ export interface SnapshotLimits {
  * copy, so a proxy cannot answer differently the second time. Never throws.
  */
 export function snapshotData(value: unknown, limits: SnapshotLimits = {}): unknown {
+  limits ??= {};
   const maxDepth = limits.maxDepth ?? FINGERPRINT_MAX_DEPTH;
   let budget = limits.maxNodes ?? 100_000;
   const copy = (input: unknown, depth: number): unknown => {
