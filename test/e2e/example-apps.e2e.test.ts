@@ -4,24 +4,13 @@
  * in a sandboxed frame, and what the app asks for is shown first and logged.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer as createNetServer } from 'node:net';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // @ts-expect-error plain ESM helper without types
 import { root } from '../../scripts/pack.mjs';
 import { chromiumLaunch } from '../../vitest.config.js';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createNetServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
+import { freePort } from '../helpers/free-port.js';
 
 describe('npm run example:apps', () => {
   let example: ChildProcess;

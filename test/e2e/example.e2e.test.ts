@@ -4,7 +4,6 @@
  * loopback.
  */
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
-import { createServer as createNetServer } from 'node:net';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { createServer, type ViteDevServer } from 'vite';
@@ -12,17 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // @ts-expect-error plain ESM helper without types
 import { pack, root, unpackInto } from '../../scripts/pack.mjs';
 import { chromiumLaunch } from '../../vitest.config.js';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createNetServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
+import { freePort } from '../helpers/free-port.js';
 
 async function waitForServer(url: string): Promise<void> {
   for (let i = 0; i < 100; i++) {

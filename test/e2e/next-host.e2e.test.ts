@@ -9,26 +9,18 @@
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { appendFileSync, copyFileSync, cpSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // @ts-expect-error plain ESM helper without types
 import { pack, root, unpackInto } from '../../scripts/pack.mjs';
 import { chromiumLaunch } from '../../vitest.config.js';
+import { freePort } from '../helpers/free-port.js';
 
 const repo = root as string;
 const app = join(repo, 'test/package/.next-host');
 const next = join(repo, 'node_modules/next/dist/bin/next');
 const env = { ...process.env, NEXT_TELEMETRY_DISABLED: '1', TOOL_APPROVAL_SECRET: 'fixture-secret-0123456789abcdef0123456789' };
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 
 describe('a Next.js App Router app with Tailwind v4 and shadcn', () => {
   let server: ChildProcess | undefined;

@@ -2,7 +2,6 @@
 // (in process, both eras), the same server over stdio (2025-era, real server
 // requests), and server-everything over stdio and streamable HTTP.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { Client, SdkError, StreamableHTTPClientTransport, type CallToolResult } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
@@ -12,6 +11,7 @@ import { callMcpTool, elicitationsFromError, McpInputRoundsError, mcpClientCapab
 import { createNotesState, notesHandler } from '../fixtures/servers/v2-notes.mjs';
 import { serverEntry } from './mcp-servers.js';
 import { nextPrompt } from './prompts.js';
+import { freePort } from '../helpers/free-port.js';
 
 const notesScript = fileURLToPath(new URL('../fixtures/servers/v2-notes.mjs', import.meta.url));
 const rugPullScript = fileURLToPath(new URL('../fixtures/servers/rug-pull.mjs', import.meta.url));
@@ -349,12 +349,3 @@ describe('./mcp/v2 against real servers over stdio and streamable HTTP (2025-11-
   });
 });
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
