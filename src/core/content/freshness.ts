@@ -159,6 +159,7 @@ function relativeFormat(locale: FreshnessOptions['locale']): Intl.RelativeTimeFo
   let format = relativeFormats.get(key);
   if (!format) {
     format = new Intl.RelativeTimeFormat(usableLocales(locale) as string[] | undefined, { numeric: 'auto' });
+    if (relativeFormats.size > 64) relativeFormats.clear();
     relativeFormats.set(key, format);
   }
   return format;

@@ -93,6 +93,7 @@ export function formatBytes(bytes: unknown, locale?: string | readonly string[])
   let format = byteFormats.get(key);
   if (!format) {
     format = new Intl.NumberFormat(usableLocales(locale) as string[] | undefined, { style: 'unit', unit: units[unit], unitDisplay: unit === 0 ? 'long' : 'short', maximumFractionDigits: 1 });
+    if (byteFormats.size > 64) byteFormats.clear();
     byteFormats.set(key, format);
   }
   return format.format(value);

@@ -1,4 +1,5 @@
 // What a host passes is read once per value: a malformed tag must not throw out of a render.
+const MAX_TAG = 256;
 const usable = new Map<string, readonly string[] | undefined>();
 
 /**
@@ -11,7 +12,9 @@ const usable = new Map<string, readonly string[] | undefined>();
 export function usableLocales(locale: unknown): readonly string[] | undefined {
   if (locale === undefined) return undefined;
   // Hot path (every label formats): a string is its own key, with no array made.
-  const key = typeof locale === 'string' ? locale : Array.isArray(locale) ? locale.slice(0, 16).filter((tag) => typeof tag === 'string').join('\u0000') : '';
+  // A locale can come from a request header: a tag longer than any real one is dropped, never cached.
+  const fits = (tag: unknown): tag is string => typeof tag === 'string' && tag.length <= MAX_TAG;
+  const key = fits(locale) ? locale : Array.isArray(locale) ? locale.slice(0, 16).filter(fits).join('\u0000') : '';
   if (usable.has(key)) return usable.get(key);
   const found: string[] = [];
   for (const tag of key === '' ? [] : key.split('\u0000')) {
