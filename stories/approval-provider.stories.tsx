@@ -2,7 +2,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
 import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
-import { ToolApprovalProvider, usePendingCount, useTaintState, useToolApproval, type ConsentRecord, type PolicyMode, type ToolApprovalProviderOptionsProps } from '../src/index.js';
+import { ToolApprovalProvider, usePendingCount, useTaintState, useToolApproval, type ConsentRecord, type PolicyMode, type ConsentProviderOptionsProps as ToolApprovalProviderOptionsProps } from '../src/index.js';
 import type { Tool } from '../src/core/shared/types.js';
 import { createEntitiesTool, deleteEntitiesTool, fetchTool, readFileTool } from '../test/fixtures/tools.js';
 import styles from './stories.module.css';

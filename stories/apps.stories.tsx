@@ -10,8 +10,8 @@ import { useMemo, useState } from 'react';
 import { expect, fn, screen, userEvent, waitFor, within } from 'storybook/test';
 import { appReasonLabels, connectGatedAppBridge, createAppController, createAppGate, type AppActionView, type AppController, type AppRecord, type PendingAppAction } from '../src/apps/index.js';
 import { AppActionDialog, AppView } from '../src/apps/react.js';
-import { describeElicitationUrl } from '../src/core/index.js';
-import type { AppReasonCode } from '../src/core/tool/decisions.js';
+import { describeUrl as describeElicitationUrl } from '../src/core/index.js';
+import type { AppReasonCode } from '../src/apps/index.js';
 import { ConsentProvider, ToolConfirmDialog } from '../src/index.js';
 import { de, deApps } from '../src/locales/de.js';
 

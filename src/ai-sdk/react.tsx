@@ -7,7 +7,8 @@
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useOptionalToolApproval } from '../components/consent-provider/approval-context.js';
 import { ToolCallCard, type ToolCallCardProps } from '../components/tool-call/tool-call-card.js';
-import { decisionReason } from '../core/tool/decisions.js';
+import { reasonFrom } from '../core/text/reasons.js';
+import { toolReasonLabels } from '../core/tool/reasons.js';
 import { isRecord } from '../core/shared/issues.js';
 import { ownData } from '../core/shared/read.js';
 import type { ToolCallStatus } from '../core/tool/tool-status.js';
@@ -91,7 +92,7 @@ export function toolCallStatusFromPart(part: McpToolPartLike): ToolCallStatus {
     case 'output-denied':
       // Denied after the person approved: the policy blocked it (decided again on the server), not the person.
       if (part.approval?.approved === true || part.approval?.isAutomatic === true || (part.approval?.reason !== undefined && part.approval.reason !== USER_DENIED)) {
-        return { type: 'blocked', reasons: [{ ...decisionReason('host-denied'), ...(part.approval?.reason ? { text: part.approval.reason, said: part.approval.reason } : {}) }] };
+        return { type: 'blocked', reasons: [{ ...reasonFrom('host-denied', toolReasonLabels), ...(part.approval?.reason ? { text: part.approval.reason, said: part.approval.reason } : {}) }] };
       }
       return { type: 'denied' };
     default:

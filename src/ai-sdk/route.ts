@@ -3,10 +3,11 @@
  * rule in place: `export const POST = createMcpChatRoute({ … })`.
  */
 import { createUIMessageStreamResponse, InvalidToolApprovalSignatureError, stepCountIs, streamText, toUIMessageStream, validateUIMessages, type LanguageModel, type ToolSet, type UIMessage } from 'ai';
-import type { ApprovalPolicy, ConsentRecord } from '../core/consent/controller.js';
+import type { ConsentPolicy, DecisionRecord } from '../core/consent/index.js';
 import { isRecord } from '../core/shared/issues.js';
 import { copyArray, ownData } from '../core/shared/read.js';
-import { annotateMcpTools, mcpToolApproval, toModelMessages, type AnnotateMcpToolsOptions } from './index.js';
+import { mcpToolApproval } from './approval.js';
+import { annotateMcpTools, toModelMessages, type AnnotateMcpToolsOptions } from './tools.js';
 import { McpChatStoreError, type McpChatStore } from './store.js';
 
 /** What the route knows about a request when it asks the host for tools or a model. */
@@ -22,7 +23,7 @@ export type McpChatAuthorize = ((chatId: string, request: Request) => boolean | 
 type StreamTextOptions = Parameters<typeof streamText>[0];
 
 /** Options for `createMcpChatRoute`. */
-export interface McpChatRouteOptions extends Pick<ApprovalPolicy, 'servers' | 'mode' | 'reasonLabels' | 'taintGuard'>, Pick<AnnotateMcpToolsOptions, 'namespace' | 'includeStructuredContent'> {
+export interface McpChatRouteOptions extends Pick<ConsentPolicy, 'servers' | 'mode' | 'taintGuard'>, Pick<AnnotateMcpToolsOptions, 'namespace' | 'includeStructuredContent'> {
   /** The model, or one per request. */
   model: LanguageModel | ((context: McpChatRequestContext) => LanguageModel | PromiseLike<LanguageModel>);
   /** The MCP tools for this request (`await mcpClient.tools()`, one set per client). */
@@ -42,7 +43,7 @@ export interface McpChatRouteOptions extends Pick<ApprovalPolicy, 'servers' | 'm
   /** Approval ids the person asked to remember, read from the body's `remember` (what `useRememberedApprovals().body` sends). Default true. */
   readRemember?: boolean | undefined;
   /** Every decision, for the host's log: runs, the person's approvals and denials, policy blocks, invalid and replayed approvals. */
-  onDecision?: ((record: ConsentRecord) => void) | undefined;
+  onDecision?: ((record: DecisionRecord) => void) | undefined;
   /** Server-side errors, for the host's log (the browser only gets `errorText`). Default: `console.error`. */
   onError?: ((error: unknown) => void) | undefined;
   /** What the browser is told when something fails. Default: a short sentence that never includes internals. */
@@ -151,7 +152,7 @@ export function createMcpChatRoute(options: McpChatRouteOptions): (request: Requ
     const context: McpChatRequestContext = { chatId, request };
     try {
       const tools = annotateMcpTools(await options.tools(context), { chatId, store: options.store, namespace: options.namespace, includeStructuredContent: options.includeStructuredContent });
-      const approval = mcpToolApproval({ tools, servers: options.servers, mode: options.mode, reasonLabels: options.reasonLabels, taintGuard: options.taintGuard, secret: options.secret, chatId, store: options.store, remember, onDecision: options.onDecision });
+      const approval = mcpToolApproval({ tools, servers: options.servers, mode: options.mode, taintGuard: options.taintGuard, secret: options.secret, chatId, store: options.store, remember, onDecision: options.onDecision });
       const modelMessages = await toModelMessages(messages, tools);
       // Loads the chat's state (a clear 503 when the store is down, before anything runs) and records the person's denials.
       await approval.prepare(messages);

@@ -7,44 +7,29 @@
  * `AppBridge` (`gateAppBridge`) or the AI SDK's `MCPAppRenderer`
  * (`aiSdkAppHandlers`) alike.
  */
-import { createConsentController } from '../core/consent/engine.js';
-import { runConsentFlow } from '../core/consent/flow.js';
-import { serverKinds } from '../core/consent/kinds/server-kinds.js';
-import type { AppActionOutcome, AppActionRequest, AppDownloadFile, AppIdentity, AppSettled, ApprovalController, ApprovalControllerOptions, SamplingRequest } from '../core/consent/types.js';
+import { createConsentController, elicitationKind, samplingKind, toolKind, type ConsentControllerCore, type ConsentController, type ConsentSettings, type ElicitationKindTypes, type SamplingKindTypes, type SamplingRequest, type ToolKindTypes } from '../core/consent/index.js';
 import { isObjectLike, ownData } from '../core/shared/read.js';
 import type { Tool } from '../core/shared/types.js';
-import type { DecisionReasonCode } from '../core/tool/decisions.js';
-import { reasonOf } from './messages.js';
-import { appKind, readAppAction } from './kind.js';
+import { appReason, type AppDecisionReasonCode } from './messages.js';
+import { appKind } from './kind.js';
+import type { AppActionOutcome, AppActionRequest, AppDownloadFile, AppIdentity, AppKindTypes, AppSettled } from './types.js';
 import { toolsForApp, toolsOf, toolVisibility } from './visibility.js';
 
 /** A controller that also decides MCP Apps' actions. */
-export type AppController = ApprovalController & Required<Pick<ApprovalController, 'requestAppAction'>>;
+export type AppController = ConsentController<ToolKindTypes | ElicitationKindTypes | SamplingKindTypes | AppKindTypes>;
 
 /**
- * Creates the controller for a conversation with MCP Apps: tool calls,
- * elicitation, sampling and every app's actions in one queue, at most one on
- * screen, each settled once and recorded (`record.kind === 'app'` for an
- * app's). Pass it to the provider: `<ConsentProvider controller={…} components={{ …, app: AppActionDialog }}>`.
+ * A controller for tool calls, elicitation, sampling and MCP Apps' actions.
+ * @deprecated `createConsentController({ kinds: [toolKind(), elicitationKind(), samplingKind(), appKind()], ... })`.
  */
-export function createAppController(options: ApprovalControllerOptions = {}): AppController {
-  options ??= {};
-  return createConsentController(options, {
-    ...serverKinds,
-    app: (context, env) => {
-      const kind = appKind(context);
-      return (raw) => {
-        const request = readAppAction(raw, context);
-        return runConsentFlow(env, kind, request, { serverId: request.app.serverId, signal: request.signal, blocking: false });
-      };
-    },
-  }) as AppController;
+export function createAppController(options: ConsentSettings<AppKindTypes['record'] | ToolKindTypes['record'] | ElicitationKindTypes['record']> = {}): AppController {
+  return createConsentController({ ...(options ?? {}), kinds: [toolKind(), elicitationKind(), samplingKind(), appKind()] });
 }
 
 /** What the host does once an action is allowed. An action without its handler is refused (recorded). */
 export interface AppGateOptions {
-  /** A controller from `createAppController`; one without the app kind refuses every app action. */
-  controller: ApprovalController;
+  /** The consent controller, built with the app kind (`appKind()`) and the tool and sampling kinds; an action of a kind it lacks is refused. */
+  controller: ConsentControllerCore;
   /** Which app asks: its server and UI resource (and `fingerprint` from `readAppResource`). */
   app: AppIdentity;
   /** This server's current `tools/list` result (or its tools), read at every call. */
@@ -112,20 +97,25 @@ export function createAppGate(options: AppGateOptions): AppGate {
   const samplingTimes: number[] = [];
   const now = options.now ?? Date.now;
 
+  // The kinds the gate asks through, by the controller's public verbs.
+  const consent = controller as ConsentControllerCore<ToolKindTypes | SamplingKindTypes | AppKindTypes>;
   const request = (action: AppActionRequest['action'], signal?: AbortSignal): Promise<AppActionOutcome | null> => {
-    if (typeof controller.requestAppAction !== 'function') return Promise.resolve(null);
+    if (!consent.has('app')) return Promise.resolve(null);
     const abort = new AbortController();
     pending.add(abort);
     const onAbort = () => abort.abort();
     signal?.addEventListener('abort', onAbort, { once: true });
-    return controller.requestAppAction({ app, action, signal: abort.signal }).finally(() => {
+    return consent.request('app', { app, action, signal: abort.signal }).finally(() => {
       pending.delete(abort);
       signal?.removeEventListener('abort', onAbort);
     });
   };
+  // What another kind settled (the tool or sampling consent), recorded as this app's.
   const record = (type: 'tool-call' | 'sampling', toolName: string | undefined, settled: AppSettled) => request({ type, ...(toolName !== undefined ? { toolName } : {}), settled });
-  const refuse = (type: 'tool-call' | 'sampling', toolName: string | undefined, code: DecisionReasonCode) =>
-    record(type, toolName, { outcome: 'blocked', decidedBy: 'policy', reasons: [reasonOf(code, controller.getPolicy().reasonLabels)] });
+  // Refused by the gate before any kind decided it: recorded as the app's, with the reason alone.
+  const refuse = async (type: 'tool-call' | 'sampling', toolName: string | undefined, code: AppDecisionReasonCode): Promise<void> => {
+    if (consent.has('app')) await consent.refuse('app', { app, action: { type, ...(toolName !== undefined ? { toolName } : {}) } }, appReason(code));
+  };
   const listed = (): Tool[] => {
     try {
       return toolsOf(options.tools());
@@ -155,18 +145,21 @@ export function createAppGate(options: AppGateOptions): AppGate {
       const tool = listed().find((entry) => entry.name === name);
       if (!tool) {
         // Not this server's tool: another server's (refused: apps stay on their own server) or nobody's.
-        await refuse('tool-call', name, controller.shadowsOf(app.serverId, name).length > 0 ? 'app-cross-server' : 'unknown-tool');
+        await refuse('tool-call', name, consent.shadowsOf(app.serverId, name).length > 0 ? 'app-cross-server' : 'unknown-tool');
         return refusedCall('blocked');
       }
       if (!toolVisibility(tool).app) {
         await refuse('tool-call', name, 'app-tool-not-for-app');
         return refusedCall('blocked');
       }
-      // Decided like any call (trust, mode, remembered, taint); an app's call that may write always asks a person.
-      const readOnly = ownData(ownData(tool, 'annotations'), 'readOnlyHint') === true;
+      if (!consent.has('tool')) {
+        await refuse('tool-call', name, 'request-invalid');
+        return refusedCall('blocked');
+      }
+      // Decided like any call (trust, mode, remembered, taint); the tool kind asks a person for an app's call that may write.
       const abort = new AbortController();
       pending.add(abort);
-      const result = await controller.requestApproval({ serverId: app.serverId, tool, args: isObjectLike(args) ? args : {}, ask: !readOnly, signal: abort.signal, app: { resourceUri: app.resourceUri, name: app.name, version: app.version } });
+      const result = await consent.request('tool', { serverId: app.serverId, tool, args: isObjectLike(args) ? args : {}, signal: abort.signal, app: { resourceUri: app.resourceUri, name: app.name, version: app.version } });
       pending.delete(abort);
       const outcome = result.outcome === 'run' ? 'allowed' : result.outcome;
       await record('tool-call', name, { outcome, decidedBy: result.decidedBy, reasons: result.decision.reasons });
@@ -228,7 +221,12 @@ export function createAppGate(options: AppGateOptions): AppGate {
       samplingTimes.push(at);
       const abort = new AbortController();
       pending.add(abort);
-      const result = await controller.requestSampling({ serverId: app.serverId, params, sample: options.sample, callName: app.name ?? app.resourceUri, signal: abort.signal, blocking: false });
+      if (!consent.has('sampling')) {
+        pending.delete(abort);
+        await refuse('sampling', undefined, 'sampling-off');
+        throw new AppActionRefused('blocked');
+      }
+      const result = await consent.request('sampling', { serverId: app.serverId, params, sample: options.sample, callName: app.name ?? app.resourceUri, signal: abort.signal, blocking: false });
       pending.delete(abort);
       const outcome = result.outcome === 'approved' ? 'allowed' : result.outcome === 'failed' ? 'blocked' : result.outcome;
       await record('sampling', undefined, { outcome, decidedBy: result.record.decidedBy, reasons: result.record.reasons });
@@ -241,8 +239,11 @@ export function createAppGate(options: AppGateOptions): AppGate {
         await refuse('tool-call', undefined, 'request-invalid');
         return false;
       }
-      const readOnly = ownData(ownData(tool, 'annotations'), 'readOnlyHint') === true;
-      const result = await controller.requestApproval({ serverId: app.serverId, tool: tool as unknown as Tool, args: isObjectLike(args) ? args : {}, ask: !readOnly, app: { resourceUri: app.resourceUri, name: app.name, version: app.version } });
+      if (!consent.has('tool')) {
+        await refuse('tool-call', name, 'request-invalid');
+        return false;
+      }
+      const result = await consent.request('tool', { serverId: app.serverId, tool: tool as unknown as Tool, args: isObjectLike(args) ? args : {}, app: { resourceUri: app.resourceUri, name: app.name, version: app.version } });
       await record('tool-call', name, { outcome: result.outcome === 'run' ? 'allowed' : result.outcome, decidedBy: result.decidedBy, reasons: result.decision.reasons });
       return result.outcome === 'run';
     },

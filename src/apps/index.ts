@@ -16,7 +16,7 @@ export {
   type AppDomainKind,
   type AppPermission,
 } from './resource.js';
-export { sanitizeFileName } from './kind.js';
+export { sanitizeFileName, appKind } from './kind.js';
 export { createAppController, createAppGate, AppActionRefused, type AppController, type AppGate, type AppGateOptions } from './gate.js';
 export { gateAppBridge, connectGatedAppBridge, type AppBridgeLike } from './bridge.js';
 export { aiSdkAppHandlers, aiSdkAllowedPermissions, type AiSdkAppHandlers } from './ai-sdk.js';
@@ -31,5 +31,6 @@ export type {
   AppRecord,
   AppSettled,
   PendingAppAction,
-} from '../core/consent/types.js';
-export { appReasonLabels } from './messages.js';
+  AppKindTypes,
+} from './types.js';
+export { appReasonLabels, appReasonMessages, type AppReasonCode } from './messages.js';

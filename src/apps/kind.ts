@@ -1,30 +1,28 @@
 /**
- * The app kind for the consent flow: what an MCP App asks to do (load with
- * its declared domains and permissions, open a link, post a message as the
- * person, update the model's context, download a file) goes through the same
- * queue, flow and records as tool calls. Tool calls and sampling from an app
- * are decided by their own kinds (the gate forwards them) and only recorded
- * here, as the app's.
+ * The app kind: what an MCP App asks to do (load with its declared domains
+ * and permissions, open a link, post a message as the person, update the
+ * model's context, download a file) goes through the same queue, flow and
+ * records as tool calls. Tool calls and sampling from an app are decided by
+ * their own kinds (the gate forwards them) and only recorded here, as the
+ * app's. Built on the consent engine's public door only.
  */
 import { selectForViewer } from '../core/content/audience.js';
-import { describeElicitationUrl } from '../core/requests/elicitation.js';
-import { canonicalForm, copyArray, isObjectLike, ownData, snapshotData } from '../core/shared/read.js';
-import { safeName, type DecisionReason, type DecisionReasonCode } from '../core/tool/decisions.js';
-import { reasonOf } from './messages.js';
-import { sanitizeLabel } from '../core/text/sanitize.js';
-import { signalOf, textOf, type ConsentContext } from '../core/consent/context.js';
-import type { ConsentKindModule, FlowStep } from '../core/consent/flow.js';
-import type { AppActionOutcome, AppActionView, AppDecision, AppDownloadFile, AppRecord, AppSettled, PendingAppAction } from '../core/consent/types.js';
-import type { DecidedBy } from '../core/tool/decisions.js';
+import type { ConsentKind, FlowStep, KindContext, KindSteps } from '../core/consent/index.js';
+import type { DecidedBy } from '../core/shared/policy.js';
+import { canonicalForm, copyArray, isObjectLike, ownData, signalOf, snapshotData, textOf } from '../core/shared/read.js';
+import type { DecisionReason } from '../core/text/reasons.js';
+import { safeName, sanitizeLabel } from '../core/text/sanitize.js';
+import { describeUrl } from '../core/text/url.js';
+import { appReason, appReasonMessages, type AppDecisionReasonCode } from './messages.js';
 import { readAppResource, type AppPermission } from './resource.js';
+import type { AppActionView, AppDecision, AppDownloadFile, AppKindTypes, AppRecord, AppSettled, PendingAppAction } from './types.js';
 
 /** An app action as read once. */
-export interface AppRead {
+interface AppRead {
   app: { serverId: string; resourceUri: string; name?: string | undefined; version?: string | undefined; fingerprint?: string | undefined };
   view: AppActionView | null;
   settled?: AppSettled | undefined;
   signal: AbortSignal | undefined;
-  first?: AppDecision | undefined;
 }
 
 interface Settled {
@@ -114,7 +112,7 @@ function readFile(entry: unknown): AppDownloadFile | null {
 // What is shown is what is sent: blocks only the assistant may see are neither shown nor passed on (as sampling omits them).
 const blocks = (value: unknown): unknown[] => selectForViewer(((copyArray(value, 64) ?? []).map((block) => snapshotData(block)) as unknown[]).filter(isObjectLike), 'user');
 
-function readView(action: unknown, context: ConsentContext): { view: AppActionView | null; fingerprint?: string | undefined; settled?: AppSettled | undefined } {
+function readView(action: unknown, context: KindContext): { view: AppActionView | null; fingerprint?: string | undefined; settled?: AppSettled | undefined } {
   const type = ownData(action, 'type');
   switch (type) {
     case 'load': {
@@ -125,7 +123,7 @@ function readView(action: unknown, context: ConsentContext): { view: AppActionVi
     case 'open-link': {
       const raw = ownData(action, 'url');
       if (typeof raw !== 'string' || raw.length > 8192) return { view: null };
-      return { view: { type: 'open-link', url: describeElicitationUrl(raw, { registrableDomain: context.registrableDomain }), raw: sanitizeLabel(raw, 2048).text } };
+      return { view: { type: 'open-link', url: describeUrl(raw, { registrableDomain: context.registrableDomain }), raw: sanitizeLabel(raw, 2048).text } };
     }
     case 'message': {
       const content = blocks(ownData(action, 'content'));
@@ -145,12 +143,14 @@ function readView(action: unknown, context: ConsentContext): { view: AppActionVi
     }
     case 'tool-call':
     case 'sampling': {
+      const view: AppActionView = type === 'tool-call' ? { type, toolName: safeName(ownData(action, 'toolName')) } : { type };
       const settled = ownData(action, 'settled');
+      // Refused before any kind decided it (the `refuse` verb): what it is, nothing settled.
+      if (settled === undefined) return { view };
       const outcome = ownData(settled, 'outcome');
       if (outcome !== 'allowed' && outcome !== 'denied' && outcome !== 'blocked') return { view: null };
       const decidedBy = ownData(settled, 'decidedBy');
       const reasons = (copyArray(ownData(settled, 'reasons'), 32) ?? []).filter((reason): reason is DecisionReason => isObjectLike(reason) && typeof ownData(reason, 'code') === 'string');
-      const view: AppActionView = type === 'tool-call' ? { type, toolName: safeName(ownData(action, 'toolName')) } : { type };
       return { view, settled: { outcome, decidedBy: decidedBy === 'user' || decidedBy === 'remembered' ? decidedBy : 'policy', reasons } };
     }
     default:
@@ -159,7 +159,7 @@ function readView(action: unknown, context: ConsentContext): { view: AppActionVi
 }
 
 /** Reads an app action once; anything malformed reads as `view: null` (refused). */
-export function readAppAction(raw: unknown, context: ConsentContext): AppRead {
+function readAppAction(raw: unknown, context: KindContext): AppRead {
   const app = ownData(raw, 'app');
   const serverId = textOf(app, 'serverId') ?? '';
   const resourceUri = sanitizeLabel(ownData(app, 'resourceUri'), 2048).text;
@@ -175,7 +175,8 @@ export function readAppAction(raw: unknown, context: ConsentContext): AppRead {
   };
 }
 
-const ASK: Partial<Record<AppActionView['type'], DecisionReasonCode>> = {
+
+const ASK: Partial<Record<AppActionView['type'], AppDecisionReasonCode>> = {
   'open-link': 'app-opens-link',
   message: 'app-sends-message',
   'model-context': 'app-updates-context',
@@ -190,38 +191,37 @@ function choiceKey(request: AppRead): string | null {
   return JSON.stringify([request.app.serverId, request.app.resourceUri, scope]);
 }
 
-/** The app kind, with the remembered "always" choices of one controller. */
-export function appKind(context: ConsentContext): ConsentKindModule<AppRead, AppDecision, Settled, AppActionOutcome> {
+function appSteps(context: KindContext): KindSteps<AppKindTypes, AppRead, Settled> {
+  // A person's "always" choices, for this controller only.
   const choices = new Map<string, Choice>();
-  const labels = () => context.reasonLabels();
-  const decision = (request: AppRead, action: AppDecision['action'], codes: DecisionReasonCode[], extra: DecisionReason[] = []): AppDecision => ({
+  const decision = (request: AppRead, action: AppDecision['action'], codes: AppDecisionReasonCode[], extra: DecisionReason[] = []): AppDecision => ({
     kind: 'app',
     action,
-    reasons: [...codes.map((code) => reasonOf(code, labels())), ...extra],
+    reasons: [...codes.map(appReason), ...extra],
     trust: context.trustOf(request.app.serverId),
     mode: context.policy().mode ?? 'default',
   });
   return {
+    read: (raw) => readAppAction(raw, context),
+    meta: (request) => ({ serverId: request.app.serverId, signal: request.signal }),
     decide(request, { serverRemoved }) {
       const view = request.view;
-      let result: AppDecision;
-      if (!view) result = decision(request, 'block', ['request-invalid']);
-      else if (request.settled) result = decision(request, request.settled.outcome === 'blocked' ? 'block' : 'run', [], request.settled.reasons);
-      else if (serverRemoved) result = decision(request, 'block', ['server-removed']);
-      else if (view.type === 'open-link' && (!view.url || !view.url.secure)) result = decision(request, 'block', ['url-not-https']);
-      else if (view.type === 'open-link' && context.policy().mode === 'offline') result = decision(request, 'block', ['url-offline']);
-      else {
-        const key = choiceKey(request);
-        const choice = key ? choices.get(key) : undefined;
-        const same = choice !== undefined && choice.fingerprint === (request.app.fingerprint ?? '');
-        if (same && choice.answer === 'deny') result = decision(request, 'block', ['app-always-denied']);
-        else if (same && choice.answer === 'allow') result = decision(request, 'run', ['app-always-allowed']);
-        else if (view.type === 'load' && view.permissions.length === 0 && Object.values(view.domains).every((list) => list.length === 0) && !choice)
-          result = decision(request, 'run', []);
-        else result = decision(request, 'confirm', [...(choice ? (['app-changed'] as const) : []), ...(ASK[view.type] ? [ASK[view.type]!] : [])]);
+      if (!view) return decision(request, 'block', ['request-invalid']);
+      if (view.type === 'tool-call' || view.type === 'sampling') {
+        // Only recorded here: decided by the tool or sampling kind (or refused by the gate).
+        if (!request.settled) return decision(request, 'block', ['request-invalid']);
+        return decision(request, request.settled.outcome === 'blocked' ? 'block' : 'run', [], request.settled.reasons);
       }
-      request.first ??= result;
-      return result;
+      if (serverRemoved) return decision(request, 'block', ['server-removed']);
+      if (view.type === 'open-link' && (!view.url || !view.url.secure)) return decision(request, 'block', ['url-not-https']);
+      if (view.type === 'open-link' && context.policy().mode === 'offline') return decision(request, 'block', ['url-offline']);
+      const key = choiceKey(request);
+      const choice = key ? choices.get(key) : undefined;
+      const same = choice !== undefined && choice.fingerprint === (request.app.fingerprint ?? '');
+      if (same && choice.answer === 'deny') return decision(request, 'block', ['app-always-denied']);
+      if (same && choice.answer === 'allow') return decision(request, 'run', ['app-always-allowed']);
+      if (view.type === 'load' && view.permissions.length === 0 && Object.values(view.domains).every((list) => list.length === 0) && !choice) return decision(request, 'run', []);
+      return decision(request, 'confirm', [...(choice ? (['app-changed'] as const) : []), ...(ASK[view.type] ? [ASK[view.type]!] : [])]);
     },
     failClosed: (request) => decision(request, 'block', ['request-invalid']),
     describe: (request, decided, id): PendingAppAction => ({
@@ -235,7 +235,7 @@ export function appKind(context: ConsentContext): ConsentKindModule<AppRead, App
       decision: decided,
       canRemember: choiceKey(request) !== null,
     }),
-    run(request, decided): FlowStep<Settled> {
+    run(request, decided): FlowStep<Settled, PendingAppAction> {
       const key = choiceKey(request);
       const choice = key ? choices.get(key) : undefined;
       const remembered = decided.reasons.some((reason) => reason.code === 'app-always-allowed');
@@ -246,22 +246,21 @@ export function appKind(context: ConsentContext): ConsentKindModule<AppRead, App
       };
     },
     refuse: (_request, decided, cause) => ({ outcome: cause === 'abandoned' || cause === 'disposed' ? 'denied' : 'blocked', decidedBy: 'policy', decision: decided }),
-    isRefusal: (response) => isObjectLike(response) && ownData(response, 'action') === 'deny',
-    answer(request, _item, response, decided): FlowStep<Settled> {
-      const action = isObjectLike(response) ? ownData(response, 'action') : undefined;
+    isRefusal: (answer) => isObjectLike(answer) && ownData(answer, 'action') === 'deny',
+    answer(request, _prompt, answer, decided): FlowStep<Settled, PendingAppAction> {
+      const action = isObjectLike(answer) ? ownData(answer, 'action') : undefined;
       if (action !== 'approve' && action !== 'deny') return { type: 'refuse' };
       const key = choiceKey(request);
-      const remember = ownData(response, 'remember') === true && key !== null;
+      const remember = ownData(answer, 'remember') === true && key !== null;
       let granted: string[] | undefined;
       if (request.view?.type === 'load') {
-        const asked = new Set<string>(copyArray(ownData(response, 'permissions'), 8)?.filter((name): name is string => typeof name === 'string') ?? []);
+        const asked = new Set<string>(copyArray(ownData(answer, 'permissions'), 8)?.filter((name): name is string => typeof name === 'string') ?? []);
         granted = action === 'approve' ? request.view.permissions.filter((name: AppPermission) => asked.has(name)) : [];
       }
       if (remember) choices.set(key, { answer: action === 'approve' ? 'allow' : 'deny', fingerprint: request.app.fingerprint ?? '', ...(granted ? { granted } : {}) });
       return { type: 'settle', result: { outcome: action === 'approve' ? 'allowed' : 'denied', decidedBy: 'user', decision: decided, remembered: remember, ...(granted ? { granted } : {}) } };
     },
-    finish(request, settled): AppActionOutcome {
-      const first = request.first ?? settled.decision;
+    finish(request, settled, flow) {
       const view = request.view;
       const detail =
         view?.type === 'open-link'
@@ -278,21 +277,33 @@ export function appKind(context: ConsentContext): ConsentKindModule<AppRead, App
         action: { type: view?.type ?? 'load', ...(detail !== undefined ? { detail } : {}) },
         outcome: settled.outcome,
         decidedBy: settled.decidedBy,
-        policyAction: first.action,
+        policyAction: flow.first.action,
         reasons: settled.decision.reasons,
-        trust: first.trust,
-        mode: first.mode,
+        trust: flow.first.trust,
+        mode: flow.first.mode,
         ...(settled.remembered ? { remembered: true } : {}),
         ...(settled.granted ? { granted: settled.granted } : {}),
         timestamp: context.now(),
       };
-      context.report(record);
       return {
-        outcome: settled.outcome,
-        action: view ?? { type: 'load', domains: { connectDomains: [], resourceDomains: [], frameDomains: [], baseUriDomains: [] }, rejectedDomains: [], permissions: [] },
-        ...(settled.granted ? { granted: settled.granted } : {}),
+        outcome: {
+          outcome: settled.outcome,
+          action: view ?? { type: 'load', domains: { connectDomains: [], resourceDomains: [], frameDomains: [], baseUriDomains: [] }, rejectedDomains: [], permissions: [] },
+          ...(settled.granted ? { granted: settled.granted } : {}),
+          record,
+        },
         record,
       };
     },
   };
+}
+
+/**
+ * The MCP Apps kind: an app's actions (load, link, message, model context,
+ * download) are asked like any consent, and its tool calls and sampling are
+ * recorded as the app's. A controller built with it gets `requestAppAction`;
+ * the provider shows it with `components={{ app: AppActionDialog }}`.
+ */
+export function appKind(): ConsentKind<AppKindTypes> {
+  return { name: 'app', messages: appReasonMessages, verbs: { request: 'requestAppAction' }, setup: appSteps };
 }

@@ -1,5 +1,20 @@
 /** The words of MCP Apps' reasons (`reason.app-*` in the message table); core does not carry them. */
-import { decisionReason, type AppReasonCode, type DecisionReason, type DecisionReasonCode } from '../core/tool/decisions.js';
+import { consentReasonLabels, elicitationReasonLabels, samplingReasonLabels, type ConsentReasonCode, type ElicitationReasonCode, type SamplingReasonCode } from '../core/consent/index.js';
+import { prefixed, reasonFrom, type DecisionReason } from '../core/text/reasons.js';
+import { toolReasonLabels, type ToolReasonCode } from '../core/tool/reasons.js';
+
+/** Reasons only MCP Apps' actions give. */
+export type AppReasonCode =
+  | 'app-tool-not-for-app'
+  | 'app-cross-server'
+  | 'app-opens-link'
+  | 'app-sends-message'
+  | 'app-updates-context'
+  | 'app-downloads'
+  | 'app-rate-limited'
+  | 'app-always-allowed'
+  | 'app-always-denied'
+  | 'app-changed';
 
 /** English for each app reason. */
 export const appReasonLabels: Record<AppReasonCode, string> = {
@@ -15,7 +30,21 @@ export const appReasonLabels: Record<AppReasonCode, string> = {
   'app-changed': 'This app changed since you allowed it.',
 };
 
-/** A reason, in the host's deprecated `reasonLabels` if it has one, else with its English. */
-export function reasonOf(code: DecisionReasonCode, labels: Partial<Record<DecisionReasonCode, string>> | undefined): DecisionReason {
-  return decisionReason(code, labels, Object.hasOwn(appReasonLabels, code) ? appReasonLabels[code as AppReasonCode] : undefined);
+/** The app reasons as message-table entries. */
+export const appReasonMessages: { [K in AppReasonCode as `reason.${K}`]: string } = /* @__PURE__ */ prefixed('reason.', appReasonLabels);
+
+/** Every code an app's decision or refusal may give. */
+export type AppDecisionReasonCode = AppReasonCode | ConsentReasonCode | Extract<ElicitationReasonCode, 'url-not-https' | 'url-offline'> | Extract<ToolReasonCode, 'unknown-tool'> | Extract<SamplingReasonCode, 'sampling-off'>;
+
+// The English of each code, from the table of the kind it belongs to.
+const ENGLISH: Readonly<Record<AppDecisionReasonCode, string>> = /* @__PURE__ */ Object.assign(
+  {},
+  appReasonLabels,
+  consentReasonLabels,
+  { 'url-not-https': elicitationReasonLabels['url-not-https'], 'url-offline': elicitationReasonLabels['url-offline'], 'unknown-tool': toolReasonLabels['unknown-tool'], 'sampling-off': samplingReasonLabels['sampling-off'] },
+);
+
+/** A reason an app's action is decided with, with its English. */
+export function appReason(code: AppDecisionReasonCode): DecisionReason {
+  return reasonFrom(code, ENGLISH);
 }

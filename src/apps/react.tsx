@@ -7,13 +7,15 @@
  */
 import * as Dialog from '@radix-ui/react-dialog';
 import { forwardRef, useCallback, useEffect, useId, useMemo, useRef, useState, type ComponentPropsWithoutRef } from 'react';
-import { useApprovalController } from '../components/consent-provider/approval-context.js';
-import type { AppConsentDialogProps } from '../components/consent-provider/consent-provider.js';
+import { useConsentController } from '../components/consent-provider/approval-context.js';
+import type { ConsentComponentProps } from '../components/consent-provider/consent-provider.js';
 import { ContentBlocks } from '../components/content-blocks/content-blocks.js';
-import type { AppActionOutcome, AppActionRequest, AppActionResponse, AppIdentity, ApprovalController } from '../core/consent/types.js';
+import type { ConsentController } from '../core/consent/index.js';
+import type { AppActionOutcome, AppActionRequest, AppActionResponse, AppIdentity, AppKindTypes, PendingAppAction } from './types.js';
 import { formatBytes } from '../core/content/media.js';
 import type { Locale } from '../core/text/format.js';
-import { displayServerName, prefixed } from '../core/tool/decisions.js';
+import { displayServerName } from '../core/text/sanitize.js';
+import { prefixed } from '../core/text/reasons.js';
 import { ConsentDialogRoot, guardConsent, useConsentRoot } from '../internal/consent-root.js';
 import { cx } from '../internal/cx.js';
 import { formatLabel, urlLabels, urlWarningKeys, type Labels } from '../internal/default-labels.js';
@@ -78,7 +80,7 @@ export type AppLabels = { [K in keyof typeof appLabels]: string };
 const dialogLabels = /* @__PURE__ */ Object.assign({}, urlLabels, appLabels);
 
 /** Props of {@link AppActionDialog}. */
-export interface AppActionDialogProps extends AppConsentDialogProps {
+export interface AppActionDialogProps extends ConsentComponentProps<PendingAppAction, AppActionResponse> {
   labels?: Partial<Labels & AppLabels> | undefined;
   locale?: Locale;
   container?: HTMLElement | null | undefined;
@@ -321,13 +323,13 @@ const asking = new WeakMap<object, Map<string, { promise: Promise<AppActionOutco
 
 // One question per app and controller, however often an effect mounts (StrictMode mounts twice): the last
 // user to leave withdraws it, a moment later, unless a remount took it up again.
-function ask(controller: ApprovalController, key: string, request: () => Omit<AppActionRequest, 'signal'>): Asking {
+function ask(controller: ConsentController<AppKindTypes>, key: string, request: () => Omit<AppActionRequest, 'signal'>): Asking {
   let table = asking.get(controller);
   if (!table) asking.set(controller, (table = new Map()));
   let entry = table.get(key);
   if (!entry) {
     const abort = new AbortController();
-    const created = { promise: controller.requestAppAction!({ ...request(), signal: abort.signal }), abort, users: 0 };
+    const created = { promise: controller.request('app', { ...request(), signal: abort.signal }), abort, users: 0 };
     entry = created;
     table.set(key, created);
     void created.promise.finally(() => {
@@ -355,16 +357,16 @@ export type AppLoadState =
   | { status: 'allowed'; resource: AppResource; grants: AppGrants }
   | { status: 'denied' }
   | { status: 'unreadable' }
-  /** The provider's controller has no app kind (not from `createAppController`): refused, and asking again cannot help. */
+  /** The provider's controller has no app kind (`appKind()`): refused, and asking again cannot help. */
   | { status: 'unsupported' };
 
 /**
  * Asks before an app loads: the provider's controller (one from
- * `createAppController`) shows what the app declared; the state says when
+ * with the app kind, `appKind()`) shows what the app declared; the state says when
  * it may render and with what. `askAgain` asks anew after a refusal.
  */
 export function useAppLoad({ app, read, listing }: { app: Omit<AppIdentity, 'fingerprint'>; read: unknown; listing?: unknown }): AppLoadState & { askAgain: () => void } {
-  const controller = useApprovalController();
+  const controller = useConsentController<AppKindTypes>();
   const resource = useMemo(() => readAppResource(read, listing), [read, listing]);
   const [attempt, setAttempt] = useState(0);
   const [answer, setAnswer] = useState<{ key: string; state: AppLoadState } | null>(null);
@@ -376,7 +378,7 @@ export function useAppLoad({ app, read, listing }: { app: Omit<AppIdentity, 'fin
   useEffect(() => {
     latest.current = { read, resource };
   });
-  const canAsk = !problem && typeof controller.requestAppAction === 'function';
+  const canAsk = !problem && controller.has('app');
   useEffect(() => {
     if (!canAsk) return;
     const entry = ask(controller, key, () => {
@@ -394,7 +396,7 @@ export function useAppLoad({ app, read, listing }: { app: Omit<AppIdentity, 'fin
     };
   }, [controller, canAsk, key, serverId, resourceUri, name, version, fingerprint]);
   const askAgain = useCallback(() => setAttempt((value) => value + 1), []);
-  // Without the app kind (a controller not from createAppController), apps are refused, and asking again cannot help.
+  // Without the app kind (`appKind()`), apps are refused, and asking again cannot help.
   const state: AppLoadState = problem ? { status: 'unreadable' } : !canAsk ? { status: 'unsupported' } : answer?.key === key ? answer.state : { status: 'asking' };
   return { ...state, askAgain };
 }

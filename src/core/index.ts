@@ -111,45 +111,15 @@ export {
   type PreparedBlock,
   type PreparedContent,
 } from './content/content.js';
-export {
-  assumedHints,
-  canRetryWithoutAsking,
-  confirmFocus,
-  decideToolCall,
-  decisionReason,
-  displayServerName,
-  failClosedDecision,
-  isServerRemoved,
-  mustAskAgain,
-  requireAnswer,
-  tripsTaint,
-  withReason,
-  type FlowDecision,
-  decisionRecord,
-  defaultAssumedHintLabels,
-  defaultChangeLabels,
-  defaultReasonLabels,
-  formatReason,
-  reasonMessages,
-  type ReasonMessages,
-  normalizeMode,
-  normalizeTrust,
-  safeName,
-  type DecidedBy,
-  type DecisionAction,
-  type DecisionInput,
-  type DecisionReason,
-  type DecisionReasonCode,
-  type DecisionRecord,
-  type PolicyMode,
-  type ToolDecision,
-  type ToolOverride,
-  type Trust,
-} from './tool/decisions.js';
+export { normalizeMode, normalizeTrust, type DecidedBy, type DecisionAction, type PolicyMode, type ToolOverride, type Trust } from './shared/policy.js';
+export { formatReason, type DecisionReason } from './text/reasons.js';
+export { safeName, displayServerName } from './text/sanitize.js';
+export { assumedHints, canRetryWithoutAsking, confirmFocus, decideToolCall, tripsTaint, type DecisionInput, type ToolDecision, type ToolDecisionReasonCode } from './tool/decide.js';
+export { defaultAssumedHintLabels, defaultChangeLabels, toolReasonLabels, toolReasonMessages, type ToolReasonCode } from './tool/reasons.js';
 export {
   canOfferRemember,
   createApprovalStore,
-  type ApprovalContext,
+  type ApprovalScope,
   type ApprovalStorageAdapter,
   type ApprovalStore,
   type ApprovalStoreOptions,
@@ -157,34 +127,7 @@ export {
   type RememberResult,
   type ToolPart,
 } from './tool/approvals.js';
-export { DEFAULT_MAX_PENDING_PER_SERVER } from './consent/queue.js';
-export {
-  createApprovalController,
-  createToolApprovalController,
-  type ApprovalController,
-  type ApprovalControllerOptions,
-  type ApprovalPolicy,
-  type ApprovalRequest,
-  type ApprovalResult,
-  type ApprovalSnapshot,
-  type ConsentKind,
-  type ConsentRecord,
-  type ConsentResponse,
-  type ElicitationOutcome,
-  type ElicitationRequest,
-  type ElicitationResponse,
-  type PendingElicitation,
-  type PendingSampling,
-  type SamplingOutcome,
-  type SamplingRequest,
-  type SamplingResponse,
-  type NowSource,
-  type PendingBase,
-  type PendingConsent,
-  type PendingToolApproval,
-  type ServerConfig,
-  type ToolApprovalResponse,
-} from './consent/controller.js';
+export * from './consent/index.js';
 export {
   presentTool,
   type BadgeStatus,
@@ -228,7 +171,6 @@ export {
   type ToolCallErrorCode,
 } from './text/messages.js';
 export {
-  describeElicitationUrl,
   elicitationNeedsAcknowledgement,
   elicitationValue,
   elicitationWarnings,
@@ -268,14 +210,15 @@ export {
   type SamplingToolView,
   type SamplingView,
 } from './requests/sampling.js';
+export { decideServerRequest } from './requests/decide.js';
 export {
-  decideServerRequest,
   type ServerRequestDecision,
   type ServerRequestInput,
   type ServerRequestKind,
   type ServerRequestPolicy,
   type ServerRequestRecord,
 } from './requests/server-requests.js';
+export { describeUrl, describeElicitationUrl, type CheckedUrl, type UrlCheckOptions, type UrlWarning } from './text/url.js';
 export {
   DEFAULT_ARGUMENT_STRING_LIMIT,
   FOLDED_PREVIEW_LIMITS,

@@ -1,4 +1,8 @@
-import { reasonMessages } from '../core/tool/decisions.js';
+import { toolReasonMessages } from '../core/tool/reasons.js';
+import { consentReasonMessages } from '../core/consent/reasons.js';
+import { elicitationReasonMessages } from '../core/consent/kinds/elicitation.js';
+import { samplingReasonMessages } from '../core/consent/kinds/sampling.js';
+import { aiSdkReasonMessages } from '../ai-sdk/reasons.js';
 import { formatMessage, type Locale } from '../core/text/format.js';
 import { fieldErrorMessages, problemMessages, sensitiveMessages, statusMessages } from '../core/text/messages.js';
 
@@ -188,6 +192,17 @@ const requestLabelsOwn = {
 // Spread with a pure call, so a bundle that needs none of these words drops them all.
 const requestLabels: typeof urlLabels & typeof requestLabelsOwn = /* @__PURE__ */ Object.assign({}, urlLabels, requestLabelsOwn);
 
+// The words of the tool family's reasons: a tool decision's and the flow's.
+const toolFamilyReasons: typeof toolReasonMessages & typeof consentReasonMessages = /* @__PURE__ */ Object.assign({}, toolReasonMessages, consentReasonMessages);
+// Every built-in kind's reasons (and the AI SDK adapter's), as the whole table holds them.
+const reasonMessages: typeof toolFamilyReasons & typeof elicitationReasonMessages & typeof samplingReasonMessages & typeof aiSdkReasonMessages = /* @__PURE__ */ Object.assign(
+  {},
+  toolFamilyReasons,
+  elicitationReasonMessages,
+  samplingReasonMessages,
+  aiSdkReasonMessages,
+);
+
 // One pure call: a bundle that reads only one family's words drops the rest.
 const uiLabels: typeof badgeLabels & typeof contentLabels & typeof toolLabels & typeof requestLabels = /* @__PURE__ */ Object.assign({}, badgeLabels, contentLabels, toolLabels, requestLabels);
 
@@ -224,7 +239,7 @@ export type Labels = { [K in keyof typeof defaultLabels]: string };
  * badges', the reasons and the statuses (not the elicitation and sampling
  * words, problems or field errors).
  */
-export const toolCallLabels: typeof badgeLabels & typeof toolLabels & typeof reasonMessages & typeof statusMessages = /* @__PURE__ */ Object.assign({}, badgeLabels, toolLabels, reasonMessages, statusMessages);
+export const toolCallLabels: typeof badgeLabels & typeof toolLabels & typeof toolFamilyReasons & typeof statusMessages = /* @__PURE__ */ Object.assign({}, badgeLabels, toolLabels, toolFamilyReasons, statusMessages);
 /** The tool family's words, with any other key a host's table gives. */
 export type ToolCallLabels = { [K in keyof typeof toolCallLabels]: string } & Partial<Labels>;
 /** The badge family's words, with any other key a host's table gives. */

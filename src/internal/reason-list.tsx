@@ -2,9 +2,9 @@
 // The reasons a decision gives, as every dialog lists them: one item per code, in the table's words.
 import type { ComponentPropsWithoutRef } from 'react';
 import type { Locale } from '../core/text/format.js';
-import { formatReason, type DecisionReason, type ReasonMessages } from '../core/tool/decisions.js';
+import { formatReason, type DecisionReason } from '../core/text/reasons.js';
 
-export function ReasonList({ reasons, labels, locale, ...props }: { reasons: readonly DecisionReason[]; labels: Partial<ReasonMessages>; locale: Locale } & ComponentPropsWithoutRef<'ul'>) {
+export function ReasonList({ reasons, labels, locale, ...props }: { reasons: readonly DecisionReason[]; labels: Readonly<Record<string, string>>; locale: Locale } & ComponentPropsWithoutRef<'ul'>) {
   return (
     <ul {...props} className="mcp-dialog-list mcp-confirm-dialog-list">
       {reasons.map((reason) => (

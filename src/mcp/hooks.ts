@@ -4,7 +4,7 @@
  * the line's own registration and watcher.
  */
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
-import type { ApprovalController } from '../core/consent/controller.js';
+import type { ApprovalController } from '../core/consent/index.js';
 import type { ToolListSnapshot, ToolListWatcher } from '../core/tool/watcher.js';
 import { useApprovalController } from '../components/consent-provider/approval-context.js';
 import type { McpRequestHandlerOptions, McpToolWatchOptions } from './shared.js';

@@ -5,8 +5,8 @@
  * attributed to, input requests, capabilities. Imports no SDK, so each entry
  * loads only its own line.
  */
-import { signalOf } from '../core/consent/context.js';
-import type { ApprovalController } from '../core/consent/controller.js';
+import { signalOf } from '../core/shared/read.js';
+import type { ApprovalController } from '../core/consent/index.js';
 import type { ToolListWatcherOptions } from '../core/tool/watcher.js';
 import { isRecord } from '../core/shared/issues.js';
 import { copyArray, ownData } from '../core/shared/read.js';

@@ -8,7 +8,7 @@
  * No React here; the hooks are in `react-mcp-annotations/mcp/v2/react`.
  */
 import { ProtocolError, type CallToolRequestOptions, type CallToolResult, type Client, type ClientCapabilities, type CreateMessageResult, type ElicitResult } from '@modelcontextprotocol/client';
-import type { ApprovalController } from '../core/consent/controller.js';
+import type { ApprovalController } from '../core/consent/index.js';
 import { ownData } from '../core/shared/read.js';
 import { createToolListWatcher, type ToolListWatcher } from '../core/tool/watcher.js';
 import { answerOnce, collectInputResponses, beginCall, bindClient, bindingOf, capabilitiesFor, eitherSignal, elicit, listAllTools, sample, soleCall, stopFor, abortReasonOr, elicitationCompleteHandler, registrations, requestOptionsOf, type McpCallOptions as BaseCallOptions, type McpCapabilityOptions, type McpRequestHandlerOptions, type McpToolWatchOptions } from './shared.js';

@@ -252,7 +252,7 @@ describe('ToolApprovalProvider', () => {
       useToolApproval();
       return null;
     }
-    expect(() => render(<Bad />)).toThrow('useToolApproval() must be used inside <ToolApprovalProvider>.');
+    expect(() => render(<Bad />)).toThrow('useToolApproval() must be used inside <ConsentProvider>.');
   });
 });
 

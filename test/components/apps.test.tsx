@@ -4,8 +4,9 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { createAppController, type AppRecord } from '../../src/apps/index.js';
+type ConsentRecord = CoreRecord | AppRecord;
 import { AppActionDialog, AppView } from '../../src/apps/react.js';
-import type { ConsentRecord } from '../../src/core/index.js';
+import type { ConsentRecord as CoreRecord } from '../../src/core/index.js';
 import { ConsentProvider, ToolApprovalProvider } from '../../src/index.js';
 import { de, deApps } from '../../src/locales/de.js';
 

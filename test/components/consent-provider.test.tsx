@@ -9,8 +9,9 @@ import {
   ToolConfirmDialog,
   createApprovalController,
   useApprovalController,
+  type ConsentControllerCore,
+  type ElicitationKindTypes,
   type ConsentRecord,
-  type ElicitationOutcome,
   type SamplingReviewProps,
 } from '../../src/index.js';
 import { everythingElicitation, everythingSampling } from '../fixtures/server-requests.js';
@@ -26,32 +27,33 @@ function Grab() {
 }
 
 describe('ConsentProvider', () => {
-  it('shows the tool dialog it was given, and declines a server\'s elicitation unasked (tool-only controller), recorded as blocked', async () => {
+  it('shows the tool confirmation by default, and its controller handles tool calls only: another kind is a clear error, not a silent prompt', async () => {
     const user = userEvent.setup();
     const onDecision = vi.fn<(record: ConsentRecord) => void>();
     render(
-      <ConsentProvider servers={{ memory: { name: 'Memory', trust: 'untrusted' } }} components={{ tool: ToolConfirmDialog }} onDecision={onDecision}>
+      <ConsentProvider servers={{ memory: { name: 'Memory', trust: 'untrusted' } }} onDecision={onDecision}>
         <Grab />
       </ConsentProvider>,
     );
-    let elicited: ElicitationOutcome | undefined;
-    await act(async () => {
-      elicited = await api!.requestElicitation({ serverId: 'memory', params: everythingElicitation });
-    });
-    expect(elicited!.result).toEqual({ action: 'decline' });
-    expect(screen.queryByRole('dialog')).toBeNull();
-    expect(onDecision).toHaveBeenLastCalledWith(expect.objectContaining({ kind: 'elicitation', outcome: 'blocked', reasons: [expect.objectContaining({ code: 'elicitation-off' })] }));
+    expect(api!.kinds).toEqual(['tool']);
+    expect(api!.has('elicitation')).toBe(false);
+    expect(() => (api! as unknown as ConsentControllerCore<ElicitationKindTypes>).request('elicitation', { serverId: 'memory', params: everythingElicitation })).toThrow(/built without the "elicitation" kind/);
+    expect(onDecision).not.toHaveBeenCalled();
     let outcome: Promise<{ outcome: string }> | undefined;
     act(() => {
       outcome = api!.requestApproval({ serverId: 'memory', tool: deleteEntitiesTool, args: {} });
     });
-    await user.click(await screen.findByRole('button', { name: 'Deny' }));
+    const dialog = await screen.findByRole('alertdialog');
+    expect(within(dialog).getByText('delete_entities')).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Deny' }));
     await expect(outcome).resolves.toMatchObject({ outcome: 'denied' });
+    expect(onDecision).toHaveBeenLastCalledWith(expect.objectContaining({ kind: 'tool', outcome: 'denied', decidedBy: 'user' }));
   });
 
-  it('without a tool component, a confirmation waits for the host\'s own UI instead of a dialog', async () => {
+  it('with the tool component left out (null), a confirmation waits for the host\'s own UI instead of a dialog', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     render(
-      <ConsentProvider servers={{ memory: { trust: 'untrusted' } }}>
+      <ConsentProvider servers={{ memory: { trust: 'untrusted' } }} components={{ tool: null }}>
         <Grab />
       </ConsentProvider>,
     );
@@ -60,6 +62,7 @@ describe('ConsentProvider', () => {
     });
     await waitFor(() => expect(api!.getSnapshot().queue).toHaveLength(1));
     expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(warn).not.toHaveBeenCalled();
   });
 });
 

@@ -2,8 +2,10 @@
 // line's Client, AppBridge, App and in-memory transport passed in. What ran is what the server logged.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { connectGatedAppBridge, createAppController, createAppGate, type AppBridgeLike } from '../../src/apps/index.js';
-import type { ConsentRecord, PendingConsent } from '../../src/core/index.js';
+import { connectGatedAppBridge, createAppController, createAppGate, type AppBridgeLike, type AppRecord, type PendingAppAction } from '../../src/apps/index.js';
+type ConsentRecord = CoreRecord | AppRecord;
+type PendingConsent = CorePending | PendingAppAction;
+import type { ConsentRecord as CoreRecord, PendingConsent as CorePending } from '../../src/core/index.js';
 
 export const hostileServer = fileURLToPath(new URL('../fixtures/servers/hostile-app.mjs', import.meta.url));
 

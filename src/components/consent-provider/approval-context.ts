@@ -4,8 +4,9 @@
 // reads trust or its own prompt does not pull the dialogs into a bundle.
 import { createContext, useCallback, useContext, useMemo, useSyncExternalStore } from 'react';
 import type { ApprovalStore } from '../../core/tool/approvals.js';
-import type { ApprovalController, ApprovalRequest, ApprovalResult, PendingConsent, PendingToolApproval } from '../../core/consent/controller.js';
-import { normalizeTrust, type ToolDecision, type Trust } from '../../core/tool/decisions.js';
+import type { ApprovalRequest, ApprovalResult, ConsentController, ConsentControllerCore, ElicitationKindTypes, KindTypes, PendingToolApproval, SamplingKindTypes, ToolKindTypes } from '../../core/consent/index.js';
+import { normalizeTrust, type Trust } from '../../core/shared/policy.js';
+import { type ToolDecision } from '../../core/tool/decide.js';
 
 /** Where tool confirmations appear: one dialog at a time, or inside each call's card. */
 export type ApprovalUI = 'dialog' | 'inline';
@@ -23,7 +24,7 @@ export interface ToolApprovalApi {
   /** The approval store in use. */
   store: ApprovalStore;
   /** The controller behind the provider. */
-  controller: ApprovalController;
+  controller: ConsentControllerCore<KindTypes>;
   /**
    * Number of confirmations waiting, read when accessed.
    *
@@ -35,7 +36,7 @@ export interface ToolApprovalApi {
 
 /** Internal: what the provider shares with its parts. */
 export interface Shared {
-  controller: ApprovalController;
+  controller: ConsentControllerCore<KindTypes>;
   api: ToolApprovalApi;
   approvalUI: ApprovalUI;
   /** Cards register their element so focus can return to the call when a dialog closes. */
@@ -43,17 +44,17 @@ export interface Shared {
 }
 
 /** Internal: the provider's stable value. */
-export const ApprovalContext = createContext<Shared | null>(null);
+export const ProviderContext = createContext<Shared | null>(null);
 
 
 function useShared(hook: string): Shared {
-  const shared = useContext(ApprovalContext);
-  if (!shared) throw new Error(`${hook} must be used inside <ToolApprovalProvider>.`);
+  const shared = useContext(ProviderContext);
+  if (!shared) throw new Error(`${hook} must be used inside <ConsentProvider>.`);
   return shared;
 }
 
 /**
- * Access to the nearest {@link ToolApprovalProvider}. The returned object is
+ * Access to the nearest {@link ConsentProvider}. The returned object is
  * stable, so calling this does not re-render a component when requests come
  * and go.
  *
@@ -68,12 +69,26 @@ export function useToolApproval(): ToolApprovalApi {
 
 /** The nearest provider's API, or `null` outside one (for components that work either way). */
 export function useOptionalToolApproval(): ToolApprovalApi | null {
-  return useContext(ApprovalContext)?.api ?? null;
+  return useContext(ProviderContext)?.api ?? null;
 }
 
-/** The controller of the nearest provider. */
-export function useApprovalController(): ApprovalController {
-  return useShared('useApprovalController()').controller;
+/**
+ * The controller of the nearest provider, typed by the kinds you say it was
+ * built with (default: the tool kind).
+ *
+ * @example
+ * const consent = useConsentController<ToolKindTypes | ElicitationKindTypes>();
+ */
+export function useConsentController<T extends KindTypes = ToolKindTypes>(): ConsentController<T> {
+  return useShared('useConsentController()').controller as unknown as ConsentController<T>;
+}
+
+/**
+ * The controller of the nearest provider, typed as one with the tool, elicitation and sampling kinds.
+ * @deprecated `useConsentController<…kinds>()`, typed by the kinds the provider's controller has.
+ */
+export function useApprovalController(): ConsentController<ToolKindTypes | ElicitationKindTypes | SamplingKindTypes> {
+  return useShared('useApprovalController()').controller as unknown as ConsentController<ToolKindTypes | ElicitationKindTypes | SamplingKindTypes>;
 }
 
 const noSubscribe = () => () => {};
@@ -105,7 +120,7 @@ export function useTaintState(): boolean {
  * more cautious, never less.
  */
 export function useServerTrust(serverId: string | undefined, fallback?: Trust | undefined): Trust {
-  const shared = useContext(ApprovalContext);
+  const shared = useContext(ProviderContext);
   const controller = shared?.controller;
   const subscribe = controller && serverId !== undefined ? controller.subscribe : noSubscribe;
   const fromProvider = useSyncExternalStore(
@@ -125,7 +140,7 @@ const NO_SHADOWS: readonly string[] = [];
  * outside a provider or when none.
  */
 export function useToolShadows(serverId: string | undefined, toolName: string | undefined): readonly string[] {
-  const shared = useContext(ApprovalContext);
+  const shared = useContext(ProviderContext);
   const controller = shared?.controller;
   const active = controller !== undefined && serverId !== undefined && toolName !== undefined && toolName !== '';
   // A string snapshot: equal lists compare equal, so nothing re-renders for an unchanged answer.
@@ -136,10 +151,10 @@ export function useToolShadows(serverId: string | undefined, toolName: string | 
 
 /** The prompt waiting for one call, if any. Re-renders only when that prompt changes. */
 export function usePendingApproval(callId: string | undefined): PendingToolApproval | undefined {
-  const shared = useContext(ApprovalContext);
+  const shared = useContext(ProviderContext);
   const controller = shared?.controller;
   const select = useCallback(
-    (): PendingConsent | undefined => (controller && callId !== undefined ? controller.getSnapshot().queue.find((item) => item.kind === 'tool' && item.callId === callId) : undefined),
+    (): PendingToolApproval | undefined => (controller && callId !== undefined ? (controller.getSnapshot().queue.find((item) => item.kind === 'tool' && item.callId === callId) as PendingToolApproval | undefined) : undefined),
     [controller, callId],
   );
   const item = useSyncExternalStore(controller && callId !== undefined ? controller.subscribe : noSubscribe, select, () => undefined);
@@ -148,5 +163,5 @@ export function usePendingApproval(callId: string | undefined): PendingToolAppro
 
 /** Internal: what cards need from the provider without re-rendering on queue changes. */
 export function useApprovalShared(): Shared | null {
-  return useContext(ApprovalContext);
+  return useContext(ProviderContext);
 }

@@ -1,42 +1,30 @@
 'use client';
-import { createApprovalController } from '../../core/consent/controller.js';
+import { createElement } from 'react';
+import { elicitationKind, samplingKind, toolKind } from '../../core/consent/index.js';
 import { ToolConfirmDialog } from '../tool-confirm/tool-confirm-dialog.js';
 import { ElicitationDialog } from '../elicitation/elicitation-dialog.js';
 import { SamplingDialog } from '../sampling/sampling-dialog.js';
-import { ConsentProvider, type ConsentComponents, type ToolApprovalProviderProps } from './consent-provider.js';
+import { ConsentProvider, type ConsentComponents, type ConsentProviderProps } from './consent-provider.js';
 
-export type {
-  ApprovalRequest,
-  ApprovalResult,
-  ConsentComponents,
-  ServerConfig,
-  ToolApprovalProviderBaseProps,
-  ToolApprovalProviderControllerProps,
-  ToolApprovalProviderCreationProps,
-  ToolApprovalProviderOptionsProps,
-  ToolApprovalProviderPolicyProps,
-  ToolApprovalProviderProps,
-} from './consent-provider.js';
+/** Props of {@link ToolApprovalProvider}. @deprecated `ConsentProviderProps`. */
+export type ToolApprovalProviderProps = ConsentProviderProps;
 
 const DEFAULT_COMPONENTS: ConsentComponents = { tool: ToolConfirmDialog, elicitation: ElicitationDialog, sampling: SamplingDialog };
+const kinds = [toolKind(), elicitationKind(), samplingKind()] as const;
 
 /**
- * Decides tool calls and server requests for everything below it and asks
- * the user, one prompt at a time (or inline in each card), with every
- * built-in dialog: `ConsentProvider` with `createApprovalController` and
- * `components` defaulting to `ToolConfirmDialog`, `ElicitationDialog` and
- * `SamplingDialog` (replace one, or leave it out with `null`). A host that
- * only confirms tool calls pays less with `ConsentProvider`.
+ * The 0.3 provider: `ConsentProvider` with the tool, elicitation and sampling
+ * kinds and their three dialogs.
  *
- * @example
- * <ToolApprovalProvider servers={{ files: { trust: 'trusted' } }} onDecision={log}>
- *   <Chat />
- * </ToolApprovalProvider>
+ * @deprecated `<ConsentProvider kinds={[toolKind(), elicitationKind(), samplingKind()]} components={{ elicitation: ElicitationDialog, sampling: SamplingDialog }}>`
+ * (or a `controller` built with those kinds): a host then ships only the dialogs it passes.
  */
 export function ToolApprovalProvider(props: ToolApprovalProviderProps) {
   const components = props.components ? { ...DEFAULT_COMPONENTS, ...props.components } : DEFAULT_COMPONENTS;
   // The deprecated renderDialog replaces the default tool dialog, as it always did.
   const withRender = props.renderDialog && props.components?.tool === undefined ? { ...components, tool: undefined } : components;
-  return props.controller ? <ConsentProvider {...props} components={withRender} /> : <ConsentProvider createController={createApprovalController} {...props} components={withRender} />;
+  return props.controller
+    ? createElement(ConsentProvider, { ...props, components: withRender })
+    : createElement(ConsentProvider, { kinds, ...props, components: withRender });
 }
 ToolApprovalProvider.displayName = 'ToolApprovalProvider';

@@ -1,41 +1,72 @@
 'use client';
 import { useIsomorphicLayoutEffect } from '../../internal/use-layout-effect.js';
 import { resolveNow } from '../../core/shared/now.js';
-import { useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { createElement, useEffect, useMemo, useRef, useState, useSyncExternalStore, type ComponentType, type ReactNode } from 'react';
 import type { ApprovalStore } from '../../core/tool/approvals.js';
 import type { ToolListsByServer } from '../../core/tool/collisions.js';
 import {
-  createToolApprovalController,
-  type ApprovalController,
-  type ApprovalControllerOptions,
+  createConsentController,
+  toolKind,
   type ApprovalRequest,
   type ApprovalResult,
+  type ConsentControllerCore,
   type ConsentRecord,
+  type ConsentKind,
+  type ElicitationKindTypes,
+  type KindTypes,
+  type SamplingKindTypes,
   type NowSource,
+  type PendingBase,
   type ServerConfig,
-  type AppActionResponse,
-  type PendingAppAction,
-} from '../../core/consent/controller.js';
+  type ToolKindTypes,
+} from '../../core/consent/index.js';
 import type { ServerRequestPolicy } from '../../core/requests/server-requests.js';
-import type { DecisionReasonCode, PolicyMode } from '../../core/tool/decisions.js';
+import type { PolicyMode } from '../../core/shared/policy.js';
 import type { Labels } from '../../internal/default-labels.js';
 import { LabelsProvider } from '../../internal/labels.js';
 import { DialogPlacementContext } from '../../internal/modal-content.js';
 import { useUnmount } from '../../internal/use-unmount.js';
-// Types only: this module imports no dialog, so a host pays for the ones it passes.
-import type { ToolConfirmDialogProps } from '../tool-confirm/tool-confirm-dialog.js';
-import type { ElicitationDialogProps } from '../elicitation/elicitation-dialog.js';
-import type { SamplingDialogProps } from '../sampling/sampling-dialog.js';
-import type { ComponentType } from 'react';
-import { ApprovalContext, type ApprovalUI, type Shared, type ToolApprovalApi } from './approval-context.js';
+// The tool confirmation is the one default: every other kind's dialog comes in `components`, so a host pays only for the ones it passes.
+import { ToolConfirmDialog, type ToolConfirmDialogProps } from '../tool-confirm/tool-confirm-dialog.js';
+import { ProviderContext, type ApprovalUI, type Shared, type ToolApprovalApi } from './approval-context.js';
 
 export type { ApprovalRequest, ApprovalResult, ServerConfig };
 
 // A new tab with no opener: the page the server named cannot reach back into the host.
 const defaultOpenUrl = (url: string) => void window.open(url, '_blank', 'noopener,noreferrer');
 
+/** What the provider gives each kind's component: the prompt, and the way to answer it. */
+export interface ConsentComponentProps<P = PendingBase, A = unknown> {
+  prompt: P;
+  /** Answers the prompt; returns whether the answer was taken (an answer that does not fit leaves it open). */
+  onRespond: (answer: A) => boolean | void;
+  /** Where focus goes when the dialog closes (the call's card, when it has one). */
+  returnFocusTo?: (() => HTMLElement | null) | undefined;
+  /** Opens a link the person accepted (the provider's `openUrl`). */
+  openUrl?: ((url: string) => void) | undefined;
+}
+
+/** The component of one kind's prompts: `null` leaves them to the host's own UI. */
+export type ConsentComponentFor<T extends KindTypes> = ComponentType<ConsentComponentProps<T['prompt'], T['answer']>> | null | undefined;
+
+/**
+ * The component for each kind of prompt, by kind name: replace one with your
+ * own, or leave it out with `null` (its prompts then wait for your own UI,
+ * e.g. `usePendingApproval` or an inline card). The tool confirmation
+ * defaults to `ToolConfirmDialog`; every other kind's dialog is passed here
+ * (`ElicitationDialog`, `SamplingDialog`, `AppActionDialog`, or yours for a
+ * kind of your own, typed with `ConsentComponentFor<YourKindTypes>`).
+ */
+export interface ConsentComponents {
+  tool?: ConsentComponentFor<ToolKindTypes>;
+  elicitation?: ConsentComponentFor<ElicitationKindTypes>;
+  sampling?: ConsentComponentFor<SamplingKindTypes>;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a kind of the host's or an adapter's: its own props
+  [kind: string]: ComponentType<any> | null | undefined;
+}
+
 /** What the provider itself takes, whichever way the controller comes. */
-export interface ToolApprovalProviderBaseProps {
+export interface ConsentProviderBaseProps {
   /**
    * Direction and language of the dialogs. By default each dialog takes them
    * from where it was opened (the nearest `dir` / `lang` of the focused
@@ -70,12 +101,7 @@ export interface ToolApprovalProviderBaseProps {
    * the runtime's.
    */
   locale?: string | readonly string[] | undefined;
-  /**
-   * The dialog for each kind of request: replace one with your own, or leave
-   * it out with `null` (its requests then wait for your own UI, e.g.
-   * `usePendingApproval` or an inline card). `ConsentProvider` renders only
-   * what you pass; `ToolApprovalProvider` defaults to every built-in dialog.
-   */
+  /** The component for each kind of prompt (see {@link ConsentComponents}). */
   components?: ConsentComponents | undefined;
   /**
    * Render your own dialog; receives everything the default one gets.
@@ -85,39 +111,12 @@ export interface ToolApprovalProviderBaseProps {
   children?: ReactNode;
 }
 
-/** The dialogs a provider shows, by kind of request; `null` or absent leaves one out. */
-export interface ConsentComponents {
-  /** Tool confirmations (default in `ToolApprovalProvider`: `ToolConfirmDialog`). */
-  tool?: ComponentType<ToolConfirmDialogProps> | null | undefined;
-  /** A server's elicitation (default in `ToolApprovalProvider`: `ElicitationDialog`). */
-  elicitation?: ComponentType<ElicitationDialogProps> | null | undefined;
-  /** A server's sampling request (default in `ToolApprovalProvider`: `SamplingDialog`). */
-  sampling?: ComponentType<SamplingDialogProps> | null | undefined;
-  /** An MCP App's action or load (`AppActionDialog` from `react-mcp-annotations/apps/react`; no default, so hosts without apps do not pay for it). */
-  app?: ComponentType<AppConsentDialogProps> | null | undefined;
-}
-
-/** What the provider gives the dialog of an MCP App's action. */
-export interface AppConsentDialogProps {
-  prompt: PendingAppAction;
-  onRespond: (answer: AppActionResponse) => void;
-  /** Where focus goes when the dialog closes. */
-  returnFocusTo?: (() => HTMLElement | null) | undefined;
-  /** Opens an approved link (the provider's `openUrl`). */
-  openUrl?: ((url: string) => void) | undefined;
-}
-
 /** The policy: applied to the provider's own controller, and kept current as the props change. */
-export interface ToolApprovalProviderPolicyProps {
+export interface ConsentProviderPolicyProps {
   /** Servers by id. Unknown servers are untrusted. */
   servers?: Readonly<Record<string, ServerConfig>> | undefined;
   /** Host-wide mode. Default `default`. */
   mode?: PolicyMode | undefined;
-  /**
-   * Text for decision reasons.
-   * @deprecated Put reasons in `labels` (keys `reason.<code>`): one table, in the host's locale.
-   */
-  reasonLabels?: Partial<Record<DecisionReasonCode, string>> | undefined;
   /**
    * The session taint guard (off by default): once the result of an
    * open-world tool entered the conversation, writes and further open-world
@@ -139,22 +138,20 @@ export interface ToolApprovalProviderPolicyProps {
 }
 
 /** What only a new controller takes: with `controller`, these belong to the one you created. */
-export interface ToolApprovalProviderCreationProps {
+export interface ConsentProviderCreationProps {
   /**
-   * Makes the provider's own controller from its options. `ConsentProvider`
-   * uses `createToolApprovalController` (tool calls only: a server's
-   * elicitation or sampling is declined unasked and recorded), so a host
-   * that only confirms tool calls pays for nothing else; pass
-   * `createApprovalController` (as `ToolApprovalProvider` does) for every kind.
+   * The kinds of consent the provider's own controller handles. Read once,
+   * on mount. Default `[toolKind()]`: tool calls only.
    */
-  createController?: ((options: ApprovalControllerOptions) => ApprovalController) | undefined;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- kinds of any types
+  kinds?: readonly ConsentKind<any>[] | undefined;
   /** Remembered approvals. Default: a store for this conversation, created once. Read once, on mount. */
   store?: ApprovalStore | undefined;
   /** Allow "remember" for destructive tools (only used by the default store). Off by default. */
   rememberDestructive?: boolean | undefined;
-  /** Every settled request, for the host's log. Narrow on `record.kind` once server requests are in use. */
+  /** Every settled request, for the host's log. Narrow on `record.kind` (a kind of your own: type the parameter with its record). */
   onDecision?(record: ConsentRecord): void;
-  /** Finds a host's registrable domain for URL elicitations (needs the Public Suffix List); default: the whole host is emphasised. */
+  /** Finds a host's registrable domain for URL checks (needs the Public Suffix List); default: the whole host is emphasised. */
   registrableDomain?: ((host: string) => string | null | undefined) | undefined;
   /** Clock for decision timestamps. Default `Date.now`. */
   now?: NowSource | undefined;
@@ -163,67 +160,76 @@ export interface ToolApprovalProviderCreationProps {
 type Absent<T> = { [K in keyof T]?: never };
 
 /** The provider makes its controller from these options (the controller's own, as React props). */
-export interface ToolApprovalProviderOptionsProps extends ToolApprovalProviderBaseProps, ToolApprovalProviderPolicyProps, ToolApprovalProviderCreationProps {
+export interface ConsentProviderOptionsProps extends ConsentProviderBaseProps, ConsentProviderPolicyProps, ConsentProviderCreationProps {
   controller?: undefined;
 }
 
 /**
- * The provider uses a controller you created with `createApprovalController`
+ * The provider uses a controller you created with `createConsentController`
  * (to share it with non-React code): its options, policy included, are the
  * ones you gave it (`controller.setPolicy` changes them). Passing options
  * here too is a type error, not a silent drop.
  */
-export interface ToolApprovalProviderControllerProps extends ToolApprovalProviderBaseProps, Absent<ToolApprovalProviderCreationProps>, Absent<Omit<ToolApprovalProviderPolicyProps, 'toolLists'>> {
-  controller: ApprovalController;
+export interface ConsentProviderControllerProps extends ConsentProviderBaseProps, Absent<ConsentProviderCreationProps>, Absent<Omit<ConsentProviderPolicyProps, 'toolLists'>> {
+  /** A controller from `createConsentController`, of any kinds. */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a controller of any kinds
+  controller: ConsentControllerCore<any>;
   /** Tool lists change as servers change theirs: kept current on the controller you gave. */
   toolLists?: ToolListsByServer | undefined;
 }
 
-/** Props of {@link ToolApprovalProvider}: either the controller's options, or `{ controller }`. */
-export type ToolApprovalProviderProps = ToolApprovalProviderOptionsProps | ToolApprovalProviderControllerProps;
+/** Props of {@link ConsentProvider}: either the controller's options, or `{ controller }`. */
+export type ConsentProviderProps = ConsentProviderOptionsProps | ConsentProviderControllerProps;
+
+const DEFAULT_KINDS = (): readonly ConsentKind<KindTypes>[] => [toolKind()];
+const DEFAULT_COMPONENTS: Readonly<Record<string, ComponentType<never> | null | undefined>> = { tool: ToolConfirmDialog as ComponentType<never> };
 
 /**
- * The consent provider with only the dialogs you pass: decides every request
- * below it through one controller and shows each kind's prompt with its
- * component, one at a time (or inline in each card). A thin React layer over
- * the controller: the context value never changes while the provider lives,
- * so a transcript of cards does not re-render when requests come and go.
- * Unmounting denies whatever is still waiting. `ToolApprovalProvider` is
- * this with every built-in dialog.
+ * The consent provider: decides every request below it through one
+ * controller and shows each prompt with the component of its kind
+ * (`components[prompt.kind]`), one at a time (or inline in each card).
+ * Tool confirmations have a default (`ToolConfirmDialog`); every other
+ * kind's component is passed in `components`, so a host ships only the
+ * dialogs it uses. A thin React layer over the controller: the context
+ * value never changes while the provider lives, so a transcript of cards
+ * does not re-render when requests come and go. Unmounting its own
+ * controller refuses whatever is still waiting.
  *
  * @example
- * // A host that only confirms tool calls, and pays for nothing else:
- * <ConsentProvider servers={{ files: { trust: 'trusted' } }} components={{ tool: ToolConfirmDialog }}>
+ * // Tool calls only:
+ * <ConsentProvider servers={{ files: { trust: 'trusted' } }}>
  *   <Chat />
  * </ConsentProvider>
+ * // Every kind, with a controller shared with non-React code:
+ * <ConsentProvider controller={consent} components={{ elicitation: ElicitationDialog, sampling: SamplingDialog }}>
  */
-export function ConsentProvider({
-  servers,
-  mode,
-  store,
-  rememberDestructive,
-  onDecision,
-  reasonLabels,
-  taintGuard,
-  toolLists,
-  elicitation,
-  blockSensitiveElicitation,
-  sampling,
-  registrableDomain,
-  approvalUI = 'dialog',
-  labels,
-  components,
-  renderDialog,
-  now,
-  createController = createToolApprovalController,
-  controller: controllerProp,
-  dir,
-  lang,
-  locale,
-  fallbackFocus,
-  openUrl,
-  children,
-}: ToolApprovalProviderProps) {
+export function ConsentProvider(props: ConsentProviderProps): ReactNode {
+  const {
+    servers,
+    mode,
+    store,
+    rememberDestructive,
+    onDecision,
+    taintGuard,
+    toolLists,
+    elicitation,
+    blockSensitiveElicitation,
+    sampling,
+    registrableDomain,
+    approvalUI = 'dialog',
+    labels,
+    components,
+    renderDialog,
+    now,
+    kinds,
+    controller: controllerProp,
+    dir,
+    lang,
+    locale,
+    fallbackFocus,
+    openUrl,
+    children,
+  } = props as ConsentProviderOptionsProps & { controller?: ConsentControllerCore<KindTypes> | undefined };
   // Callbacks are read when a request settles: the latest commit's are right.
   const latest = useRef({ onDecision, now, registrableDomain });
   useEffect(() => {
@@ -231,8 +237,8 @@ export function ConsentProvider({
   });
   // Tool lists by identity: they can be large, and a list that changes is a new object.
   // The rest keyed by content, so inline objects don't churn.
-  const policyKey = contentKey([servers ?? {}, mode ?? 'default', reasonLabels ?? {}, taintGuard === true, elicitation, blockSensitiveElicitation === true, sampling]);
-  const policy = useMemo(() => ({ servers, mode, reasonLabels, taintGuard, toolLists, elicitation, blockSensitiveElicitation, sampling }), [policyKey, toolLists]); // eslint-disable-line react-hooks/exhaustive-deps
+  const policyKey = contentKey([servers ?? {}, mode ?? 'default', taintGuard === true, elicitation, blockSensitiveElicitation === true, sampling]);
+  const policy = useMemo(() => ({ servers, mode, taintGuard, toolLists, elicitation, blockSensitiveElicitation, sampling }), [policyKey, toolLists]); // eslint-disable-line react-hooks/exhaustive-deps
   // The provider's own controller starts with the first render's policy (so the first
   // render, on the server too, shows the right trust); the callbacks read `latest` when
   // a request settles, never during render.
@@ -240,21 +246,22 @@ export function ConsentProvider({
   const [own] = useState(() =>
     controllerProp
       ? null
-      : createController({
+      : (createConsentController({
           ...policy,
+          kinds: kinds && kinds.length > 0 ? kinds : DEFAULT_KINDS(),
           store,
           rememberDestructive,
-          onDecision: (record) => latest.current.onDecision?.(record),
-          registrableDomain: (host) => latest.current.registrableDomain?.(host),
+          onDecision: (record: unknown) => latest.current.onDecision?.(record as never),
+          registrableDomain: (host: string) => latest.current.registrableDomain?.(host),
           now: () => resolveNow(latest.current.now) ?? Date.now(),
-        }),
+        }) as unknown as ConsentControllerCore<KindTypes>),
   );
   const controller = controllerProp ?? own!;
   // Later changes are applied once the commit is in (never during render); requests made
   // in passive effects see them. A host's controller keeps its own policy: only its tool
   // lists follow the prop (and, from plain JavaScript, any policy prop still given).
   const hostPolicy = controllerProp !== undefined;
-  const givesPolicy = !hostPolicy || [servers, mode, reasonLabels, taintGuard, elicitation, blockSensitiveElicitation, sampling].some((value) => value !== undefined);
+  const givesPolicy = !hostPolicy || [servers, mode, taintGuard, elicitation, blockSensitiveElicitation, sampling].some((value) => value !== undefined);
   useIsomorphicLayoutEffect(() => {
     if (givesPolicy) {
       if (controller.getPolicy() !== policy) controller.setPolicy(policy);
@@ -266,9 +273,11 @@ export function ConsentProvider({
   });
 
   const shared = useMemo<Shared>(() => {
+    // The tool kind's verbs, for cards and hosts (a controller without the tool kind says so when asked).
+    const tools = controller as unknown as ConsentControllerCore<ToolKindTypes>;
     const api: ToolApprovalApi = {
-      requestApproval: controller.requestApproval,
-      previewDecision: controller.previewDecision,
+      requestApproval: (request) => tools.request('tool', request),
+      previewDecision: (request) => tools.preview('tool', request),
       trustOf: controller.trustOf,
       resetTaint: controller.resetTaint,
       store: controller.store,
@@ -318,12 +327,12 @@ export function ConsentProvider({
     [dir, lang],
   );
   const content = (
-    <ApprovalContext.Provider value={shared}>
+    <ProviderContext.Provider value={shared}>
       {children}
       <DialogPlacementContext.Provider value={placement}>
-        <ConsentDialogHost shared={shared} components={components} renderDialog={renderDialog} openUrl={routeUrl} />
+        <ConsentDialogHost shared={shared} components={components as ComponentMap | undefined} renderDialog={renderDialog} openUrl={routeUrl} />
       </DialogPlacementContext.Provider>
-    </ApprovalContext.Provider>
+    </ProviderContext.Provider>
   );
   const messageLocale = locale ?? lang;
   return labels || messageLocale !== undefined ? (
@@ -346,24 +355,19 @@ function contentKey(value: unknown): string {
   }
 }
 
+type ComponentMap = Readonly<Record<string, ComponentType<ConsentComponentProps<PendingBase, unknown>> | null | undefined>>;
+
 /** The component the provider shows a kind with: `null` when the host shows it itself, `undefined` when none was given. */
-function componentOf(kind: string, components: ConsentComponents | undefined, renderDialog: unknown): unknown {
-  const given = (components as Record<string, unknown> | undefined)?.[kind];
-  return kind === 'tool' && given === undefined && renderDialog ? renderDialog : given;
+function componentOf(kind: string, components: ComponentMap | undefined, renderDialog: unknown): ComponentType<ConsentComponentProps<PendingBase, unknown>> | null | undefined | 'legacy' {
+  // Kind names are the host's and its kinds': own keys only.
+  const given = components && Object.hasOwn(components, kind) ? components[kind] : undefined;
+  if (given !== undefined) return given;
+  if (kind === 'tool' && renderDialog) return 'legacy';
+  return Object.hasOwn(DEFAULT_COMPONENTS, kind) ? (DEFAULT_COMPONENTS[kind] as ComponentType<ConsentComponentProps<PendingBase, unknown>>) : undefined;
 }
 
 /** Shows the current prompt (the first one no inline card has claimed) with its kind's component. */
-function ConsentDialogHost({
-  shared,
-  components,
-  renderDialog,
-  openUrl,
-}: {
-  shared: Shared;
-  components: ConsentComponents | undefined;
-  renderDialog: ToolApprovalProviderBaseProps['renderDialog'];
-  openUrl: (url: string) => void;
-}) {
+function ConsentDialogHost({ shared, components, renderDialog, openUrl }: { shared: Shared; components: ComponentMap | undefined; renderDialog: ConsentProviderBaseProps['renderDialog']; openUrl: (url: string) => void }) {
   const { controller, cards, approvalUI } = shared;
   const current = useSyncExternalStore(controller.subscribe, () => controller.getSnapshot().current, () => undefined);
   // Inline: a request for a call gives its card a moment to mount and claim it before the dialog takes it.
@@ -376,9 +380,10 @@ function ConsentDialogHost({
     return () => clearTimeout(timer);
   }, [deferred, current]);
   const showing = current && !(deferred && graceOver !== current.id) ? current : undefined;
+  const Component = showing ? componentOf(showing.kind, components, renderDialog) : undefined;
   // No component for its kind, not even the host's `null`: it waits for a UI the host may have forgotten,
   // and every later prompt waits behind it. Say so to the developer, once per kind and provider.
-  const unshown = showing !== undefined && componentOf(showing.kind, components, renderDialog) === undefined ? showing : undefined;
+  const unshown = showing !== undefined && Component === undefined ? showing : undefined;
   const [warned] = useState(() => new Set<string>());
   useEffect(() => {
     if (!unshown || warned.has(unshown.kind)) return;
@@ -387,47 +392,15 @@ function ConsentDialogHost({
       `[react-mcp-annotations] a ${unshown.kind} request from ${unshown.serverName} is waiting, but the provider has no component for it, so every later request waits too. Pass components={{ ${unshown.kind}: … }}, or ${unshown.kind}: null when your own UI answers it.`,
     );
   }, [unshown, warned]);
-  if (!showing || unshown) return null;
+  if (!showing || !Component) return null;
   const returnFocusTo = () => (showing.callId !== undefined ? (cards.get(showing.callId) ?? null) : null);
-  // A prompt that left the dialog because a card claimed it is not refused by the dialog unmounting.
+  // A prompt that left the dialog (a card claimed it, or it was asked again under a new id) is not
+  // answered by the dialog unmounting.
   const stillOurs = () => controller.getSnapshot().current?.id === showing.id || !controller.getSnapshot().queue.includes(showing);
-  if (showing.kind === 'elicitation') {
-    const Elicitation = components?.elicitation;
-    if (!Elicitation) return null;
-    return (
-      <Elicitation
-        key={showing.id}
-        prompt={showing}
-        returnFocusTo={returnFocusTo}
-        openUrl={openUrl}
-        onRespond={(answer) => (answer.action === 'cancel' && !stillOurs() ? true : controller.respond(showing.id, answer))}
-      />
-    );
-  }
-  if (showing.kind === 'sampling') {
-    const Sampling = components?.sampling;
-    if (!Sampling) return null;
-    // Stages of one request share the id: the review stays mounted from request to answer.
-    return <Sampling key={showing.id} prompt={showing} returnFocusTo={returnFocusTo} onRespond={(answer) => controller.respond(showing.id, answer)} />;
-  }
-  if (showing.kind === 'app') {
-    const App = components?.app;
-    if (!App) return null;
-    return <App key={showing.id} prompt={showing} returnFocusTo={returnFocusTo} openUrl={openUrl} onRespond={(answer) => controller.respond(showing.id, answer)} />;
-  }
-  const Tool = components?.tool;
-  if (!Tool && !renderDialog) return null;
-  const props: ToolConfirmDialogProps = {
-    prompt: showing,
-    onRespond: (answer) => {
-      // A deny from a dialog that lost its prompt to a card (unmounting) is not the person's.
-      if (answer.action === 'deny' && !stillOurs()) return;
-      controller.respond(showing.id, answer);
-    },
-    returnFocusTo,
-  };
-  // A component given for tool confirmations wins over the deprecated renderDialog.
-  return Tool ? <Tool key={showing.id} {...props} /> : <RenderDialog key={showing.id} props={props} renderDialog={renderDialog!} />;
+  const onRespond = (answer: unknown): boolean => (stillOurs() ? controller.respond(showing.id, answer) : false);
+  if (Component === 'legacy') return <RenderDialog key={showing.id} props={{ prompt: showing as unknown as ToolConfirmDialogProps['prompt'] & object, onRespond, returnFocusTo }} renderDialog={renderDialog!} />;
+  // The host's component for this kind, chosen by the prompt's kind (components are the host's, not made here).
+  return createElement(Component, { key: showing.id, prompt: showing, onRespond, returnFocusTo, openUrl });
 }
 
 // The deprecated renderDialog was written against request / onApprove / onDeny: it gets those names too.

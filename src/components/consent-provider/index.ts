@@ -1,7 +1,22 @@
-export { ConsentProvider } from './consent-provider.js';
-export { ToolApprovalProvider, type ConsentComponents, type ApprovalRequest, type ApprovalResult, type ServerConfig, type ToolApprovalProviderProps, type ToolApprovalProviderBaseProps, type ToolApprovalProviderControllerProps, type ToolApprovalProviderCreationProps, type ToolApprovalProviderOptionsProps, type ToolApprovalProviderPolicyProps } from './approval-provider.js';
+export {
+  ConsentProvider,
+  type ConsentComponentProps,
+  type ConsentComponentFor,
+  type ConsentComponents,
+  type ConsentProviderBaseProps,
+  type ConsentProviderControllerProps,
+  type ConsentProviderCreationProps,
+  type ConsentProviderOptionsProps,
+  type ConsentProviderPolicyProps,
+  type ConsentProviderProps,
+  type ApprovalRequest,
+  type ApprovalResult,
+  type ServerConfig,
+} from './consent-provider.js';
+export { ToolApprovalProvider, type ToolApprovalProviderProps } from './approval-provider.js';
 export {
   useApprovalController,
+  useConsentController,
   useOptionalToolApproval,
   usePendingApproval,
   usePendingApprovals,

@@ -3,7 +3,7 @@ import { useControllableState } from '@radix-ui/react-use-controllable-state';
 import { forwardRef, useId, useMemo, type ComponentPropsWithoutRef, type ComponentType, type ReactNode } from 'react';
 import type { Viewer } from '../../core/content/audience.js';
 import { prepareContent, type BlockKind, type BlockOrder, type PreparedBlock } from '../../core/content/content.js';
-import type { NowSource } from '../../core/consent/controller.js';
+import type { NowSource } from '../../core/consent/index.js';
 import type { AnnotationIssueHandler } from '../../core/shared/issues.js';
 import { cx } from '../../internal/cx.js';
 import { contentLabels, type ContentLabels, formatLabel, type Labels } from '../../internal/default-labels.js';

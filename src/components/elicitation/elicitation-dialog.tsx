@@ -1,8 +1,8 @@
 'use client';
 import * as Dialog from '@radix-ui/react-dialog';
 import { createContext, forwardRef, useCallback, useContext, useEffect, useId, useMemo, useRef, useState, type ComponentPropsWithoutRef, type FormEvent, type ReactNode } from 'react';
-import type { ElicitationResponse, PendingElicitation } from '../../core/consent/controller.js';
-import { displayServerName } from '../../core/tool/decisions.js';
+import type { ElicitationResponse, PendingElicitation } from '../../core/consent/index.js';
+import { displayServerName } from '../../core/text/sanitize.js';
 import { elicitationNeedsAcknowledgement, elicitationValue, elicitationWarnings, initialElicitationValues, setElicitationValue, validateElicitation, type ElicitationField, type ElicitationValues } from '../../core/requests/elicitation.js';
 import { ownData } from '../../core/shared/read.js';
 import { cx } from '../../internal/cx.js';
@@ -11,7 +11,7 @@ import { Icon } from '../../internal/icons.js';
 import { AskedDuring } from '../../internal/asked-during.js';
 import { useLabels, useLocale } from '../../internal/labels.js';
 import { ConsentDialogRoot, guardConsent, useConsentRoot } from '../../internal/consent-root.js';
-import { formatReason } from '../../core/tool/decisions.js';
+import { formatReason } from '../../core/text/reasons.js';
 import { fieldErrorTexts, problemText } from '../../internal/messages.js';
 import { ModalContent } from '../../internal/modal-content.js';
 

@@ -1,7 +1,7 @@
 'use client';
 import { resolveNow } from '../../core/shared/now.js';
 import { forwardRef, useCallback, useId, useMemo, useState, useSyncExternalStore, type ComponentPropsWithoutRef } from 'react';
-import type { NowSource } from '../../core/consent/controller.js';
+import type { NowSource } from '../../core/consent/index.js';
 import { formatAbsoluteTime, freshnessLabel, readLastModified } from '../../core/content/freshness.js';
 import type { AnnotationIssueHandler } from '../../core/shared/issues.js';
 import { clockNow, subscribeClock } from '../../internal/clock.js';

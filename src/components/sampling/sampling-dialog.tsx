@@ -2,8 +2,8 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { createContext, forwardRef, useCallback, useContext, useId, useMemo, useRef, useState, type ComponentPropsWithoutRef, type ReactNode } from 'react';
 import { selectVisible } from '../../core/content/audience.js';
-import type { PendingSampling, SamplingResponse } from '../../core/consent/controller.js';
-import { displayServerName, safeName } from '../../core/tool/decisions.js';
+import type { PendingSampling, SamplingResponse } from '../../core/consent/index.js';
+import { displayServerName, safeName } from '../../core/text/sanitize.js';
 import { samplingDisplayBlocks, samplingEditsFrom } from '../../core/requests/sampling.js';
 import { cx } from '../../internal/cx.js';
 import { defaultLabels, formatLabel, type Labels } from '../../internal/default-labels.js';

@@ -1,6 +1,6 @@
 'use client';
 import { createContext, forwardRef, useContext, useId, useMemo, type ComponentPropsWithoutRef, type ReactNode } from 'react';
-import type { Trust } from '../../core/tool/decisions.js';
+import type { Trust } from '../../core/shared/policy.js';
 import type { AnnotationIssueHandler } from '../../core/shared/issues.js';
 import { presentTool, type PresentedBadge } from '../../core/tool/presentation.js';
 import type { ToolBadgeKind } from '../../core/tool/tool-hints.js';

@@ -4,11 +4,11 @@ import { announce } from '../../internal/announce.js';
 import { createContext, forwardRef, useCallback, useContext, useEffect, useId, useMemo, useRef, useState, type ComponentPropsWithoutRef, type ReactNode, type RefObject } from 'react';
 import { useComposedRefs } from '@radix-ui/react-compose-refs';
 import { previewArguments } from '../../core/tool/arguments.js';
-import type { ApprovalResult, PendingToolApproval } from '../../core/consent/controller.js';
-import { formatReason, type Trust } from '../../core/tool/decisions.js';
+import { toolCallBinding, type ApprovalResult, type PendingToolApproval } from '../../core/consent/index.js';
+import { formatReason } from '../../core/text/reasons.js';
+import { type Trust } from '../../core/shared/policy.js';
 import type { AnnotationIssueHandler } from '../../core/shared/issues.js';
 import { presentTool, type ToolPresentation } from '../../core/tool/presentation.js';
-import { toolName as readToolName } from '../../core/tool/tool-hints.js';
 import { progressFraction, readToolCallStatus, statusMessage, toolCallState, type ToolCallState, type ToolCallStatus } from '../../core/tool/tool-status.js';
 import type { Tool } from '../../core/shared/types.js';
 import type { Locale } from '../../core/text/format.js';
@@ -150,10 +150,11 @@ export const ToolCallRoot = forwardRef<HTMLElement, ToolCallRootProps>(function 
   // Server text in a status (progress, task, error) is shown sanitised and bounded, however the host built the status;
   // when the status says why in this app's words (a code), the message table says it.
   const message = useMemo(() => statusMessage(status) ?? (status.type === 'error' && status.code !== undefined ? labels[`status.${status.code}`] : undefined), [status, labels]);
-  // A request for this call that asks about another tool or other arguments than the card shows is
-  // not answered here: the card releases it to the dialog, which shows the request's own tool and arguments.
-  const requestText = useMemo(() => (pending ? previewArguments(pending.args).folded : undefined), [pending]);
-  const mismatch = pending !== undefined && ((readToolName(pending.tool) || pending.toolName || '') !== (readToolName(tool) || toolName || '') || requestText !== argsText);
+  // A request for this call that asks about another server, tool or other arguments than the card shows is
+  // not answered here: the card releases it to the dialog, which shows the request's own. Compared by
+  // meaning (canonical forms), never by a preview; a call that cannot be compared is never the same.
+  const binding = useMemo(() => (pending ? toolCallBinding({ serverId: serverId ?? pending.serverId, tool, toolName, args, callId: effectiveCallId }) : null), [pending, serverId, tool, toolName, args, effectiveCallId]);
+  const mismatch = pending !== undefined && (pending.binding === null || pending.binding !== binding);
   const inlinePending = inline && !mismatch ? pending : undefined;
   const titleId = useId();
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -165,7 +166,7 @@ export const ToolCallRoot = forwardRef<HTMLElement, ToolCallRootProps>(function 
   // Inline: this card shows its call's prompt instead of the dialog.
   useEffect(() => {
     if (!inline || !shared || mismatch) return;
-    return shared.controller.claim(effectiveCallId);
+    return shared.controller.claim('tool', effectiveCallId);
   }, [inline, shared, effectiveCallId, mismatch]);
   // Focus comes back here when a dialog for this call closes and its opener is gone.
   useEffect(() => {

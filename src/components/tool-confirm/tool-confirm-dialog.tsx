@@ -2,7 +2,7 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { forwardRef, useCallback, useId, useLayoutEffect, useMemo, useRef, useState, type ComponentPropsWithoutRef, type ReactNode } from 'react';
 import { previewArguments } from '../../core/tool/arguments.js';
-import { confirmFocus } from '../../core/tool/decisions.js';
+import { confirmFocus } from '../../core/tool/decide.js';
 import { ConsentDialogRoot, guardConsent, useConsentRoot } from '../../internal/consent-root.js';
 import { cx } from '../../internal/cx.js';
 import { toolCallLabels, formatLabel, type Labels } from '../../internal/default-labels.js';

@@ -2,12 +2,13 @@
 // The confirmation's parts that need no dialog: its context, the in-place root, and the parts a
 // tool call's card shows inline (`ToolCall.Approval`). The dialog's own parts import these, so a
 // card that only answers in place never pulls the dialog, its portal or its focus trap.
-import type { PendingToolApproval } from '../../core/consent/controller.js';
+import type { PendingToolApproval } from '../../core/consent/index.js';
 import { composeEventHandlers } from '@radix-ui/primitive';
 import { useComposedRefs } from '@radix-ui/react-compose-refs';
 import { Slot } from '@radix-ui/react-slot';
 import { createContext, forwardRef, useCallback, useContext, useEffect, useId, useMemo, useRef, useState, type ComponentPropsWithoutRef, type ReactNode } from 'react';
-import { displayServerName, type Trust } from '../../core/tool/decisions.js';
+import { displayServerName } from '../../core/text/sanitize.js';
+import { type Trust } from '../../core/shared/policy.js';
 import { presentTool, type ToolPresentation } from '../../core/tool/presentation.js';
 import { cx } from '../../internal/cx.js';
 import type { Labels } from '../../internal/default-labels.js';

@@ -1,6 +1,6 @@
 'use client';
 import { forwardRef, useMemo, type ComponentPropsWithoutRef } from 'react';
-import type { Trust } from '../../core/tool/decisions.js';
+import type { Trust } from '../../core/shared/policy.js';
 import { selectIcon } from '../../core/content/icons.js';
 import type { AnnotationIssueHandler } from '../../core/shared/issues.js';
 import { presentTool } from '../../core/tool/presentation.js';

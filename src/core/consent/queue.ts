@@ -4,7 +4,8 @@
  * what an entry asks; the flow (flow.ts) drives each entry through its steps.
  */
 import type { ApprovalStore } from '../tool/approvals.js';
-import type { ApprovalSnapshot, PendingConsent } from './types.js';
+import type { PendingBase } from './kind.js';
+import type { ConsentSnapshot } from './types.js';
 
 /**
  * How many requests one server may have waiting at once, by default. The
@@ -15,7 +16,11 @@ export const DEFAULT_MAX_PENDING_PER_SERVER = 16;
 
 /** One waiting request, as the flow gives it to the queue. */
 export interface QueueEntry {
-  item: PendingConsent;
+  item: PendingBase;
+  /** The request in canonical form (`RequestMeta.binding`): answers brought by binding find it. */
+  binding: string | null | undefined;
+  /** Resolves with the request's outcome once it settles. */
+  settled: Promise<unknown>;
   /** A running call waits on it: it goes ahead of tool confirmations (one per server at a time). */
   blocking: boolean;
   /** The prompt reached the front and is now on screen: decided again. */
@@ -38,9 +43,9 @@ export interface ConsentQueue {
   entries(): QueueEntry[];
   /** Tells subscribers (the snapshot is rebuilt first). */
   emit(): void;
-  claim(callId: string): () => void;
+  claim(kind: string, callId: string): () => void;
   subscribe(listener: () => void): () => void;
-  getSnapshot(): ApprovalSnapshot;
+  getSnapshot(): ConsentSnapshot<PendingBase>;
 }
 
 /** Creates an empty queue. `maxPerServer` is the fairness cap (see {@link DEFAULT_MAX_PENDING_PER_SERVER}). */
@@ -51,12 +56,14 @@ export function createConsentQueue(store: ApprovalStore, maxPerServer: number = 
   const perServer = new Map<string, number>();
   const claims = new Map<string, number>();
   const listeners = new Set<() => void>();
-  let snapshot: ApprovalSnapshot = { queue: [], current: undefined, tainted: store.isTainted() };
+  let snapshot: ConsentSnapshot<PendingBase> = { queue: [], current: undefined, tainted: store.isTainted() };
   let opened: QueueEntry | undefined;
   let emitting = false;
   let again = false;
 
-  const visible = (item: PendingConsent) => item.kind !== 'tool' || item.callId === undefined || !claims.has(item.callId);
+  // A claim is for one kind's prompts of one call: an inline card claims its call's confirmations, not a form asked during it.
+  const claimKey = (kind: string, callId: string) => `${kind}\u0000${callId}`;
+  const visible = (item: PendingBase) => item.callId === undefined || !claims.has(claimKey(item.kind, item.callId));
 
   const emit = () => {
     if (emitting) {
@@ -146,16 +153,17 @@ export function createConsentQueue(store: ApprovalStore, maxPerServer: number = 
     find: (id) => list.find((entry) => entry.item.id === id),
     entries: () => [...list],
     emit,
-    claim(callId) {
-      claims.set(callId, (claims.get(callId) ?? 0) + 1);
+    claim(kind, callId) {
+      const key = claimKey(kind, callId);
+      claims.set(key, (claims.get(key) ?? 0) + 1);
       emit();
       let released = false;
       return () => {
         if (released) return;
         released = true;
-        const count = (claims.get(callId) ?? 1) - 1;
-        if (count <= 0) claims.delete(callId);
-        else claims.set(callId, count);
+        const count = (claims.get(key) ?? 1) - 1;
+        if (count <= 0) claims.delete(key);
+        else claims.set(key, count);
         emit();
       };
     },

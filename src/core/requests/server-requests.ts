@@ -1,11 +1,11 @@
 /**
- * The policy for requests a server sends the host (elicitation, sampling),
- * decided the same way as tool calls: by trust and host mode, worst case
- * first, with reasons and a record for every outcome. Elicitation is never
- * answered without a person; sampling may run unasked only for a trusted
- * server of a host that opted in.
+ * The types of requests a server sends the host (elicitation, sampling):
+ * the host's rules for them, the decision and the record. Each kind decides
+ * its own (consent/kinds/elicitation.ts, consent/kinds/sampling.ts), the
+ * same way as tool calls: by trust and host mode, worst case first.
  */
-import { decisionReason, normalizeMode, normalizeTrust, type DecidedBy, type DecisionReason, type DecisionReasonCode, type PolicyMode, type Trust } from '../tool/decisions.js';
+import type { DecidedBy, PolicyMode, Trust } from '../shared/policy.js';
+import type { DecisionReason } from '../text/reasons.js';
 import type { ElicitationView } from './elicitation.js';
 import type { SamplingView } from './sampling.js';
 
@@ -53,56 +53,10 @@ export interface ServerRequestInput {
   elicitation?: ElicitationView | undefined;
   /** For sampling: the parsed request. */
   sampling?: SamplingView | undefined;
-  reasonLabels?: Partial<Record<DecisionReasonCode, string>> | undefined;
   /** The server was configured when the request arrived and is gone now: block. */
   serverRemoved?: boolean | undefined;
   /** For sampling: `false` when the host has no model to run, so nobody is asked in vain: block. */
   hasModel?: boolean | undefined;
-}
-
-/** Decides a server request: run, confirm (ask a person) or block. Never throws. */
-export function decideServerRequest(input: ServerRequestInput): ServerRequestDecision {
-  const trust = normalizeTrust(input.trust);
-  const mode = normalizeMode(input.mode);
-  const policy = input.policy ?? {};
-  const reasons: DecisionReason[] = [];
-  const add = (code: DecisionReasonCode) => reasons.push(decisionReason(code, input.reasonLabels));
-  const result = (action: ServerRequestDecision['action']): ServerRequestDecision => ({ kind: input.kind, action, reasons, trust, mode });
-
-  // What a removed server asked for never goes through, whatever the kind.
-  if (input.serverRemoved === true) {
-    add('server-removed');
-    return result('block');
-  }
-
-  if (input.kind === 'elicitation') {
-    const view = input.elicitation;
-    if (policy.elicitation === 'off') add('elicitation-off');
-    if (view?.mode === 'form' && view.sensitive && policy.blockSensitiveElicitation === true) add('sensitive-blocked');
-    if (view?.mode === 'url' && mode === 'offline') add('url-offline');
-    if (reasons.length > 0) return result('block');
-    // Asked even when it cannot be answered: the person sees why it is declined.
-    if (!view || view.mode === 'invalid') add('request-invalid');
-    else if (view.mode === 'url' && !view.url.secure) add('url-not-https');
-    if (trust === 'untrusted') add('untrusted-server');
-    add('elicitation-needs-person');
-    if (view?.mode === 'form' && view.sensitive) add('sensitive-fields');
-    if (view?.mode === 'url' && view.url.warnings.some((warning) => warning !== 'not-https')) add('url-warning');
-    return result('confirm');
-  }
-
-  if (policy.sampling === 'off') add('sampling-off');
-  else if (input.hasModel === false) add('sampling-no-model');
-  if (reasons.length > 0) return result('block');
-  if (input.sampling && !input.sampling.valid) add('request-invalid');
-  if (trust === 'untrusted') add('untrusted-server');
-  if (mode === 'always-confirm') add('always-confirm-mode');
-  if (reasons.length === 0 && trust === 'trusted' && policy.sampling === 'trusted-auto') {
-    add('sampling-trusted-auto');
-    return result('run');
-  }
-  add('sampling-review');
-  return result('confirm');
 }
 
 /** What a host gets for every settled server request, to log or audit. Values a person typed are never in it. */

@@ -196,3 +196,15 @@ export function snapshotData(value: unknown, limits: SnapshotLimits = {}): unkno
 export function defineOwn<T>(target: { [key: string]: T }, key: string, value: NoInfer<T>): void {
   Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
 }
+
+/** A string field of a request, read as data. */
+export const textOf = (request: unknown, key: string): string | undefined => {
+  const value = ownData(request, key);
+  return typeof value === 'string' ? value : undefined;
+};
+
+/** A request's `AbortSignal`, read as data. */
+export const signalOf = (request: unknown): AbortSignal | undefined => {
+  const signal = ownData(request, 'signal');
+  return typeof signal === 'object' && signal !== null && 'aborted' in signal && typeof (signal as AbortSignal).addEventListener === 'function' ? (signal as AbortSignal) : undefined;
+};

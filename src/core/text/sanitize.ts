@@ -86,3 +86,16 @@ export function sanitizeText(value: unknown, maxLength = DEFAULT_TEXT_MAX_LENGTH
   const capped = capPoints(visible.replace(/\n{3,}/g, '\n\n').trim(), maxLength);
   return { text: capped.text, stripped, truncated: capped.truncated || head !== value };
 }
+
+/** The longest name (tool, server) shown, in code points. */
+export const NAME_MAX_LENGTH = 128;
+
+/** A server or tool name as safe one-line text (controls and bidi removed, length capped). */
+export function safeName(value: unknown, maxLength = NAME_MAX_LENGTH): string {
+  return sanitizeLabel(value, maxLength).text;
+}
+
+/** A server's name as every prompt shows it: the host's name for it, else its id, sanitised (one place for the rule). */
+export function displayServerName(name: unknown, serverId: unknown): string {
+  return safeName(name, 80) || safeName(serverId, 80);
+}

@@ -1,4 +1,5 @@
-import { normalizeTrust, type ToolDecision, type Trust } from './decisions.js';
+import { normalizeTrust, type Trust } from '../shared/policy.js';
+import type { ToolDecision } from './decide.js';
 import { resolveToolHints, snapshotTool, toolFingerprint, type ToolFingerprint, TOOL_FINGERPRINT_PARTS } from './tool-hints.js';
 import type { Tool } from '../shared/types.js';
 
@@ -18,7 +19,7 @@ export interface ApprovalStoreOptions {
 }
 
 /** Identifies one call for the store. */
-export interface ApprovalContext {
+export interface ApprovalScope {
   serverId: string;
   trust: Trust | undefined;
 }
@@ -42,15 +43,15 @@ export type ToolPart = keyof ToolFingerprint;
  */
 export interface ApprovalStore {
   /** Whether remembering this tool is allowed, before asking the user. */
-  canRemember(tool: Tool | undefined, context: ApprovalContext): RememberResult;
+  canRemember(tool: Tool | undefined, context: ApprovalScope): RememberResult;
   /** Remembers an approval; refused for untrusted servers, unknown or unreadable tools and (unless opted in) destructive tools. */
-  remember(tool: Tool | undefined, context: ApprovalContext): RememberResult;
+  remember(tool: Tool | undefined, context: ApprovalScope): RememberResult;
   /** Whether a remembered approval applies to this exact tool version. */
-  isApproved(tool: Tool | undefined, context: ApprovalContext): boolean;
+  isApproved(tool: Tool | undefined, context: ApprovalScope): boolean;
   /** Whether this tool was approved when it looked different (it changed since). */
-  hasChangedSinceApproval(tool: Tool | undefined, context: ApprovalContext): boolean;
+  hasChangedSinceApproval(tool: Tool | undefined, context: ApprovalScope): boolean;
   /** The parts that changed since this tool was approved on this server; `[]` when none (or never approved). */
-  changesSinceApproval(tool: Tool | undefined, context: ApprovalContext): ToolPart[];
+  changesSinceApproval(tool: Tool | undefined, context: ApprovalScope): ToolPart[];
   /** Forgets every approval of this tool on this server. */
   forget(serverId: string, toolName: string): void;
   /** Forgets every approval and resets the taint flag. */
@@ -129,7 +130,7 @@ export function createApprovalStore(options: ApprovalStoreOptions = {}): Approva
     }
   };
 
-  const entryFor = (tool: Tool | undefined, context: ApprovalContext): Entry | 'not-comparable' | null => {
+  const entryFor = (tool: Tool | undefined, context: ApprovalScope): Entry | 'not-comparable' | null => {
     const snapshot = snapshotTool(tool);
     if (!snapshot || snapshot.name === '' || typeof context?.serverId !== 'string') return null;
     const fingerprint = toolFingerprint(snapshot);
@@ -137,7 +138,7 @@ export function createApprovalStore(options: ApprovalStoreOptions = {}): Approva
     return [VERSION, context.serverId, snapshot.name, normalizeTrust(context.trust), ...TOOL_FINGERPRINT_PARTS.map((part) => fingerprint[part])];
   };
 
-  const canRemember = (tool: Tool | undefined, context: ApprovalContext): RememberResult => {
+  const canRemember = (tool: Tool | undefined, context: ApprovalScope): RememberResult => {
     const entry = entryFor(tool, context);
     if (entry === null) return { ok: false, reason: 'unknown-tool' };
     if (normalizeTrust(context.trust) !== 'trusted') return { ok: false, reason: 'untrusted-server' };
@@ -146,7 +147,7 @@ export function createApprovalStore(options: ApprovalStoreOptions = {}): Approva
     return { ok: true };
   };
 
-  const changesSinceApproval = (tool: Tool | undefined, context: ApprovalContext): ToolPart[] => {
+  const changesSinceApproval = (tool: Tool | undefined, context: ApprovalScope): ToolPart[] => {
     const entry = entryFor(tool, context);
     if (entry === null) return [];
     const snapshot = snapshotTool(tool)!;

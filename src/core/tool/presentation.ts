@@ -1,4 +1,5 @@
-import { normalizeTrust, safeName, type Trust } from './decisions.js';
+import { normalizeTrust, type Trust } from '../shared/policy.js';
+import { safeName } from '../text/sanitize.js';
 import type { AnnotationIssueHandler } from '../shared/issues.js';
 import {
   resolveToolHints,

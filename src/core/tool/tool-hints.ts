@@ -1,6 +1,6 @@
 import { isRecord, report, type AnnotationIssueHandler } from '../shared/issues.js';
 import { UNREADABLE, canonicalForm, copyArray, defineOwn, ownData } from '../shared/read.js';
-import { sanitizeLabel } from '../text/sanitize.js';
+import { sanitizeLabel, NAME_MAX_LENGTH } from '../text/sanitize.js';
 import type { Icon, Tool } from '../shared/types.js';
 
 /** The four behavioural hints of a tool. */
@@ -105,7 +105,7 @@ export function toolRisk(hints: ResolvedToolHints): ToolRisk {
 /** Maximum length of a display name, in code points. */
 export const TOOL_TITLE_MAX_LENGTH = 80;
 /** Maximum length of a machine name shown next to a title, in code points. */
-export const TOOL_NAME_MAX_LENGTH = 128;
+export const TOOL_NAME_MAX_LENGTH = NAME_MAX_LENGTH;
 
 /**
  * The tool's machine name as safe plain text, or `''` when it has none.

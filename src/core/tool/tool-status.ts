@@ -1,4 +1,4 @@
-import type { DecisionReason } from './decisions.js';
+import type { DecisionReason } from '../text/reasons.js';
 import { sanitizeText } from '../text/sanitize.js';
 import { isRecord } from '../shared/issues.js';
 import { UNREADABLE, ownData } from '../shared/read.js';

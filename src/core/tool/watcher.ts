@@ -12,7 +12,7 @@ import { isRecord } from '../shared/issues.js';
 import type { ListToolsResult, Tool } from '../shared/types.js';
 import type { ApprovalStore } from './approvals.js';
 import { diffToolAnnotations, toolListExpiresAt, type ToolAnnotationChange } from './drift.js';
-import type { Trust } from './decisions.js';
+import type { Trust } from '../shared/policy.js';
 import { snapshotTool, toolFingerprint, TOOL_FINGERPRINT_PARTS, type ToolFingerprint } from './tool-hints.js';
 
 /** Why the list was fetched. */

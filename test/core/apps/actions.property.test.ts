@@ -3,8 +3,9 @@
 // person allowed exactly that (and a link only when it is https).
 import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
-import { createAppController, createAppGate, sanitizeFileName } from '../../../src/apps/index.js';
-import type { ConsentRecord } from '../../../src/core/index.js';
+import { createAppController, createAppGate, sanitizeFileName, type AppRecord } from '../../../src/apps/index.js';
+type ConsentRecord = CoreRecord | AppRecord;
+import type { ConsentRecord as CoreRecord } from '../../../src/core/index.js';
 
 const app = { serverId: 'pdf', resourceUri: 'ui://pdf/viewer.html', name: 'PDF viewer' };
 const tick = () => new Promise((resolve) => setTimeout(resolve, 0));

@@ -166,19 +166,19 @@ describe('ask: one queue for every consent', () => {
   });
 });
 
-describe('settleByPolicy: one decision, for hosts that ask through their own channel', () => {
+describe('decide: one decision, for hosts that ask through their own channel', () => {
   const readOnly = { name: 'read', annotations: { readOnlyHint: true, openWorldHint: false } };
   const write = { name: 'write', annotations: { readOnlyHint: false, destructiveHint: false, openWorldHint: false } };
 
   it('run and block settle through the flow, recorded once with their policy action; confirm queues and records nothing', async () => {
     const onDecision = vi.fn();
     const controller = createApprovalController({ servers: { t: { trust: 'trusted' }, u: { trust: 'untrusted', overrides: { write: 'deny' } } }, onDecision });
-    const run = controller.settleByPolicy({ serverId: 't', tool: readOnly, callId: 'r' });
+    const run = controller.decide('tool', { serverId: 't', tool: readOnly, callId: 'r' });
     expect(run.decision.action).toBe('run');
-    await expect(run.settled).resolves.toMatchObject({ outcome: 'run', record: { callId: 'r', policyAction: 'run', decidedBy: 'policy' } });
-    const block = controller.settleByPolicy({ serverId: 'u', tool: write, callId: 'b' });
-    await expect(block.settled).resolves.toMatchObject({ outcome: 'blocked', record: { policyAction: 'block' } });
-    const ask = controller.settleByPolicy({ serverId: 't', tool: write, callId: 'c' });
+    await expect(run.outcome).resolves.toMatchObject({ outcome: 'run', record: { callId: 'r', policyAction: 'run', decidedBy: 'policy' } });
+    const block = controller.decide('tool', { serverId: 'u', tool: write, callId: 'b' });
+    await expect(block.outcome).resolves.toMatchObject({ outcome: 'blocked', record: { policyAction: 'block' } });
+    const ask = controller.decide('tool', { serverId: 't', tool: write, callId: 'c' });
     expect(ask).toEqual({ decision: expect.objectContaining({ action: 'confirm' }) });
     expect(controller.getSnapshot().queue).toHaveLength(0);
     expect(onDecision.mock.calls.map(([record]) => record.callId)).toEqual(['r', 'b']);
@@ -191,7 +191,7 @@ describe('settleByPolicy: one decision, for hosts that ask through their own cha
         const controller = createApprovalController({ servers: { s: { trust: trust as 'trusted' } }, mode });
         const tool = { name: 'x', annotations: { readOnlyHint, destructiveHint, openWorldHint } };
         const preview = controller.previewDecision({ serverId: 's', tool });
-        const { decision, settled } = controller.settleByPolicy({ serverId: 's', tool });
+        const { decision, outcome: settled } = controller.decide('tool', { serverId: 's', tool });
         expect(decision).toEqual(preview);
         expect(settled === undefined).toBe(decision.action === 'confirm');
         if (settled) expect((await settled).outcome).toBe(decision.action === 'run' ? 'run' : 'blocked');

@@ -1,7 +1,9 @@
 // Tests for src/core/text/format.ts: the one formatter every message goes through.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { decideToolCall, formatList, formatMessage, formatReason, reasonMessages } from '../../../src/core/index.js';
+import { consentReasonMessages, decideToolCall, formatList, formatMessage, formatReason, toolReasonMessages } from '../../../src/core/index.js';
+
+const reasonMessages = { ...toolReasonMessages, ...consentReasonMessages };
 
 describe('formatMessage', () => {
   it('fills placeholders; numbers and lists in the locale', () => {
@@ -62,11 +64,11 @@ describe('formatReason', () => {
     expect(formatReason(reason!, table, 'de')).toBe('Geändert: Titel und Eingaben.');
   });
 
-  it('the deprecated reasonLabels still apply when the table does not translate the code', () => {
-    const [reason] = decideToolCall({ tool: undefined, trust: 'untrusted', reasonLabels: { 'untrusted-server': 'Fremder Server.' } }).reasons.filter((r) => r.code === 'untrusted-server');
-    expect(reason!.text).toBe('Fremder Server.');
-    expect(formatReason(reason!, reasonMessages, 'de')).toBe('Fremder Server.');
-    expect(formatReason(reason!, { ...reasonMessages, 'reason.untrusted-server': 'Nicht vertrauenswürdig.' }, 'de')).toBe('Nicht vertrauenswürdig.');
+  it('a code the table does not hold keeps its own text; a table that is not one says nothing new', () => {
+    const [reason] = decideToolCall({ tool: undefined, trust: 'untrusted' }).reasons.filter((r) => r.code === 'untrusted-server');
+    expect(formatReason(reason!, {}, 'de')).toBe('This server is not trusted, so every call needs your approval.');
+    expect(formatReason(reason!, { 'reason.untrusted-server': 'Nicht vertrauenswürdig.' }, 'de')).toBe('Nicht vertrauenswürdig.');
+    expect(formatReason(reason!, null as never, 'de')).toBe(reason!.text);
   });
 
   it('another policy\'s own words are shown as they are, never as a template', () => {

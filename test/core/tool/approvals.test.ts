@@ -1,7 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import fc from 'fast-check';
 import { canOfferRemember, createApprovalStore } from '../../../src/core/tool/approvals.js';
-import { decideToolCall, type Trust } from '../../../src/core/tool/decisions.js';
+import { decideToolCall } from '../../../src/core/tool/decide.js';
+import { type Trust } from '../../../src/core/shared/policy.js';
 import { diffToolAnnotations, isToolListStale, toolListExpiresAt } from '../../../src/core/tool/drift.js';
 import type { Tool } from '../../../src/core/shared/types.js';
 

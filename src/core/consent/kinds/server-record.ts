@@ -1,7 +1,8 @@
 /** The record every server request (elicitation, sampling) reports when it settles. */
 import type { ServerRequestDecision, ServerRequestRecord } from '../../requests/server-requests.js';
-import { textOf, type ConsentContext } from '../context.js';
-import { safeName } from '../../tool/decisions.js';
+import { safeName } from '../../text/sanitize.js';
+import { textOf } from '../../shared/read.js';
+import type { KindContext } from '../kind.js';
 
 /** What every server request carries for its record. */
 export interface ServerRequestBase {
@@ -19,7 +20,7 @@ export function callNameOf(raw: unknown): string | undefined {
 
 /** Builds the record: `first` is the decision made before anyone was asked (its action is `policyAction`). */
 export function serverRecord(
-  context: ConsentContext,
+  context: KindContext,
   kind: ServerRequestRecord['kind'],
   base: ServerRequestBase,
   first: ServerRequestDecision,

@@ -4,31 +4,114 @@
  * an approval may be remembered; a call that runs may trip the taint guard.
  */
 import { canOfferRemember } from '../../tool/approvals.js';
-import {
-  confirmFocus,
-  decideToolCall,
-  displayServerName,
-  decisionRecord,
-  failClosedDecision,
-  normalizeTrust,
-  requireAnswer,
-  safeName,
-  tripsTaint,
-  type ToolDecision,
-  type ToolOverride,
-} from '../../tool/decisions.js';
-import { snapshotTool } from '../../tool/tool-hints.js';
-import { findLookAlikeServers, indexToolNames, type ServerLookAlike, type ToolNameIndex } from '../../tool/collisions.js';
+import { confirmFocus, decideToolCall, tripsTaint, type ToolDecision } from '../../tool/decide.js';
+import { toolReasonMessages } from '../../tool/reasons.js';
+import { annotationFingerprint, snapshotTool, type ResolvedToolHints, type ToolRisk } from '../../tool/tool-hints.js';
 import { isRecord } from '../../shared/issues.js';
-import { UNREADABLE, ownData } from '../../shared/read.js';
-import type { Tool } from '../../shared/types.js';
-import type { ConsentContext } from '../context.js';
-import { signalOf, textOf } from '../context.js';
-import type { ConsentKindModule, FlowStep } from '../flow.js';
-import type { ApprovalResult, PendingToolApproval } from '../types.js';
+import type { DecidedBy, DecisionAction, PolicyMode, ToolOverride, Trust } from '../../shared/policy.js';
+import { normalizeTrust } from '../../shared/policy.js';
+import { UNREADABLE, canonicalForm, ownData } from '../../shared/read.js';
+import type { Tool, ToolAnnotations } from '../../shared/types.js';
+import { safeName } from '../../text/sanitize.js';
+import { signalOf, textOf } from '../../shared/read.js';
+import type { ConsentKind, FlowStep, KindContext, KindSteps, KindTypes, PendingBase, RecordBase } from '../kind.js';
+import { requireAnswer, withReason } from '../rules.js';
+import { lookAlikeOf } from '../shadows.js';
+
+/** One tool call to decide. */
+export interface ApprovalRequest {
+  serverId: string;
+  /** The tool's definition from `tools/list`; `undefined` when unknown (worst case). */
+  tool: Tool | undefined;
+  /** The name the call used, when the tool is unknown. */
+  toolName?: string | undefined;
+  args?: unknown;
+  /** Ties the request to one call: its card, its inline prompt and its focus. */
+  callId?: string | undefined;
+  /** This call repeats one that failed; decided as a new call (see `decideToolCall`). */
+  retry?: boolean | undefined;
+  /** An MCP App asks for this call (not the model): the prompt says which app, and a call that may write always asks. */
+  app?: { resourceUri: string; name?: string | undefined; version?: string | undefined } | undefined;
+  /** Abort to withdraw the request: a prompt on screen closes, the outcome is `denied`. */
+  signal?: AbortSignal | undefined;
+  /**
+   * A person must answer: another policy (e.g. the AI SDK server's) already
+   * asked for approval. A call the local policy would run asks instead
+   * (reason `approval-requested`); a block still blocks.
+   */
+  ask?: boolean | undefined;
+}
+
+/** A tool call waiting for a person. Also what the confirmation dialog renders. */
+export interface PendingToolApproval extends PendingBase<'tool'> {
+  /** The tool definition as read once when the request arrived; `undefined` when unknown. */
+  tool: Tool | undefined;
+  /** Name the call used, shown when the tool is unknown. */
+  toolName?: string | undefined;
+  args?: unknown;
+  decision: ToolDecision;
+  /** Offer "remember for this conversation". */
+  canRemember: boolean;
+  /** Which button takes focus first. */
+  focus: 'approve' | 'deny';
+  retry: boolean;
+  /** The MCP App that asks for this call, cleaned for display (absent when the model asks). */
+  app?: { resourceUri: string; name?: string | undefined; version?: string | undefined } | undefined;
+  /** The call in canonical form ({@link toolCallBinding}): what a card compares with its own call. `null` when it cannot be compared. */
+  binding: string | null;
+}
+
+/** An answer to a pending tool approval. */
+export type ToolApprovalResponse = { action: 'approve'; remember?: boolean | undefined } | { action: 'deny' };
+
+/** What a host gets for every settled call, to log or audit. */
+export interface DecisionRecord extends RecordBase<'tool'> {
+  /** The call this decision belongs to, when the host gave one. */
+  callId?: string | undefined;
+  /** Whether the call repeated one that failed. */
+  retry?: boolean | undefined;
+  toolName: string;
+  /** The annotations exactly as the server sent them. */
+  annotations: ToolAnnotations | undefined;
+  fingerprint: string;
+  hints: ResolvedToolHints;
+  trust: Trust;
+  mode: PolicyMode;
+  risk: ToolRisk;
+  /** What the policy said before anyone was asked. */
+  policyAction: DecisionAction;
+  /** The final outcome. */
+  outcome: 'run' | 'denied' | 'blocked';
+  /** Whether the user asked to remember the approval, and it was stored. */
+  remembered: boolean;
+}
+
+/** How a tool request was settled. Every request settles exactly once. */
+export interface ApprovalResult {
+  outcome: 'run' | 'denied' | 'blocked';
+  decidedBy: DecidedBy;
+  /** The user asked to remember and the store accepted it. */
+  remembered: boolean;
+  /** The decision the outcome rests on (decided again at settle time). */
+  decision: ToolDecision;
+  record: DecisionRecord;
+}
+
+/** The tool kind's types. */
+export interface ToolKindTypes extends KindTypes {
+  name: 'tool';
+  request: ApprovalRequest;
+  outcome: ApprovalResult;
+  prompt: PendingToolApproval;
+  answer: ToolApprovalResponse;
+  record: DecisionRecord;
+  decision: ToolDecision;
+  requestVerb: 'requestApproval';
+  previewVerb: 'previewDecision';
+}
 
 /** A tool request as read once. */
-export interface ToolRequestRead {
+interface ToolRead {
   serverId: string;
   tool: Tool | undefined;
   toolName: string | undefined;
@@ -37,9 +120,57 @@ export interface ToolRequestRead {
   retry: boolean;
   ask: boolean;
   signal: AbortSignal | undefined;
-  /** The first decision, for the record's `policyAction`. */
-  first?: ToolDecision | undefined;
   app: PendingToolApproval['app'];
+  binding: string | null;
+}
+
+type Settled = Omit<ApprovalResult, 'record'>;
+
+/**
+ * A tool call in canonical form: its server, tool name, arguments and call
+ * id compared by meaning (every key, every character, whatever the order of
+ * keys), never by a preview. `null` when the arguments cannot be compared
+ * (too large, unreadable): such a call matches nothing.
+ */
+export function toolCallBinding(call: { serverId: string; tool?: unknown; toolName?: string | undefined; args?: unknown; callId?: string | undefined }): string | null {
+  const name = ownData(call.tool, 'name');
+  return canonicalForm({ server: call.serverId, tool: typeof name === 'string' && name !== '' ? name : call.toolName, args: call.args, call: call.callId });
+}
+
+/** Builds the record reported to `onDecision`. */
+export function decisionRecord(
+  decision: ToolDecision,
+  call: { serverId: string; tool: Tool | undefined; toolName?: string | undefined; callId?: string | undefined; retry?: boolean | undefined },
+  settled: { outcome: DecisionRecord['outcome']; decidedBy: DecidedBy; remembered?: boolean; timestamp: number },
+): DecisionRecord {
+  const tool = snapshotTool(call.tool);
+  return {
+    kind: 'tool',
+    serverId: call.serverId,
+    ...(call.callId !== undefined ? { callId: call.callId } : {}),
+    ...(call.retry ? { retry: true } : {}),
+    toolName: tool && tool.name !== '' ? tool.name : typeof call.toolName === 'string' ? call.toolName : '',
+    annotations: tool?.annotations,
+    fingerprint: annotationFingerprint(tool),
+    hints: decision.hints,
+    trust: decision.trust,
+    mode: decision.mode,
+    risk: decision.risk,
+    policyAction: decision.action,
+    outcome: settled.outcome,
+    decidedBy: settled.decidedBy,
+    reasons: decision.reasons,
+    remembered: settled.remembered ?? false,
+    timestamp: settled.timestamp,
+  };
+}
+
+/**
+ * The fail-closed decision for a tool request that could not even be read:
+ * an unknown tool under read-only mode, so it blocks, with `request-invalid`.
+ */
+export function failClosedDecision(): ToolDecision {
+  return withReason(decideToolCall({ tool: undefined, mode: 'read-only' }), 'request-invalid');
 }
 
 function readApp(raw: unknown): PendingToolApproval['app'] {
@@ -50,60 +181,30 @@ function readApp(raw: unknown): PendingToolApproval['app'] {
   return { resourceUri: typeof uri === 'string' ? safeName(uri, 300) : '', ...(name ? { name } : {}), ...(version ? { version } : {}) };
 }
 
-type Settled = Omit<ApprovalResult, 'record'>;
-
 /** Reads a tool request once, as data; anything malformed falls to the worst case. */
-export function readToolRequest(request: unknown): ToolRequestRead {
-  const args = ownData(request, 'args');
+function readToolRequest(request: unknown): ToolRead {
+  const rawArgs = ownData(request, 'args');
+  const args = rawArgs === UNREADABLE ? undefined : rawArgs;
+  const serverId = textOf(request, 'serverId') ?? '';
+  const tool = snapshotTool(ownData(request, 'tool'));
+  const toolName = textOf(request, 'toolName');
+  const callId = textOf(request, 'callId');
   return {
-    serverId: textOf(request, 'serverId') ?? '',
-    tool: snapshotTool(ownData(request, 'tool')),
-    toolName: textOf(request, 'toolName'),
-    args: args === UNREADABLE ? undefined : args,
-    callId: textOf(request, 'callId'),
+    serverId,
+    tool,
+    toolName,
+    args,
+    callId,
     retry: ownData(request, 'retry') === true,
     ask: ownData(request, 'ask') === true,
     signal: signalOf(request),
     app: readApp(ownData(request, 'app')),
+    binding: toolCallBinding({ serverId, tool, toolName, args, callId }),
   };
 }
 
-// The name index is built once per tool-lists object (pass a new object when a list changes, as the
-// watcher's snapshots are); a count check catches lists grown or shrunk in place.
-const indexes = new WeakMap<object, { size: string; index: ToolNameIndex }>();
-const EMPTY_INDEX = indexToolNames(undefined);
-function namesIndex(lists: unknown): ToolNameIndex {
-  if (!isRecord(lists)) return EMPTY_INDEX;
-  const size = Object.keys(lists)
-    .map((id) => {
-      const list = ownData(lists, id);
-      const tools = isRecord(list) && !Array.isArray(list) ? ownData(list, 'tools') : list;
-      return `${id}:${Array.isArray(tools) ? tools.length : 0}`;
-    })
-    .join('|');
-  const known = indexes.get(lists);
-  if (known && known.size === size) return known.index;
-  const index = indexToolNames(lists);
-  indexes.set(lists, { size, index });
-  return index;
-}
-// Servers are read at every decision (a host may change them in place); skeletons are memoised by name.
-function lookAlikes(servers: unknown): ServerLookAlike[] {
-  if (!isRecord(servers)) return [];
-  const claimed: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
-  for (const id of Object.keys(servers)) claimed[id] = ownData(ownData(servers, id), 'claimedName');
-  return findLookAlikeServers(servers, claimed);
-}
-
-/** The display names of the other servers that offer a tool of this name (or one that looks the same); `[]` when none. */
-export function shadowingServerNames(context: ConsentContext, serverId: string, name: string | undefined): string[] {
-  if (!name) return [];
-  const shadows = namesIndex(context.policy().toolLists).shadowsOf(serverId, name);
-  return [...new Set(shadows.map((shadow) => displayServerName(ownData(context.serverOf(shadow.serverId), 'name'), shadow.serverId)))];
-}
-
 /** What the policy says for a tool call now (no one asked). */
-export function decideToolRequest(context: ConsentContext, request: ToolRequestRead, serverRemoved = false): ToolDecision {
+function decideToolRequest(context: KindContext, request: ToolRead, serverRemoved: boolean): ToolDecision {
   const server = context.serverOf(request.serverId);
   const trust = normalizeTrust(ownData(server, 'trust'));
   const store = context.store;
@@ -111,11 +212,10 @@ export function decideToolRequest(context: ConsentContext, request: ToolRequestR
   const changes = store.changesSinceApproval(request.tool, scope);
   const overrides = ownData(server, 'overrides');
   const policy = context.policy();
-  const shadows = shadowingServerNames(context, request.serverId, request.tool?.name || request.toolName);
-  const lookAlike = lookAlikes(policy.servers).find((entry) => entry.serverId === request.serverId);
+  const shadows = context.shadowsOf(request.serverId, request.tool?.name || request.toolName);
   const decision = decideToolCall({
     shadowedBy: shadows.length > 0 ? shadows : undefined,
-    lookAlikeOf: lookAlike?.resemblesName,
+    lookAlikeOf: lookAlikeOf(policy.servers, request.serverId)?.resemblesName,
     tool: request.tool,
     toolName: request.toolName,
     trust,
@@ -126,20 +226,17 @@ export function decideToolRequest(context: ConsentContext, request: ToolRequestR
     retry: request.retry,
     tainted: policy.taintGuard === true && store.isTainted(),
     serverRemoved,
-    reasonLabels: context.reasonLabels(),
   });
-  return request.ask ? requireAnswer(decision, context.reasonLabels()) : decision;
+  // Another policy asked for a person, or an app asks for a call that may write: what would run asks.
+  return request.ask || (request.app !== undefined && !decision.hints.readOnly) ? requireAnswer(decision) : decision;
 }
 
-/** The tool kind for the consent flow. */
-export function toolKind(context: ConsentContext): ConsentKindModule<ToolRequestRead, ToolDecision, Settled, ApprovalResult> {
+function toolSteps(context: KindContext): KindSteps<ToolKindTypes, ToolRead, Settled> {
   return {
-    decide(request, { serverRemoved }) {
-      const decision = decideToolRequest(context, request, serverRemoved);
-      request.first ??= decision;
-      return decision;
-    },
-    failClosed: () => failClosedDecision(context.reasonLabels()),
+    read: readToolRequest,
+    meta: (request) => ({ serverId: request.serverId, signal: request.signal, binding: request.binding }),
+    decide: (request, { serverRemoved }) => decideToolRequest(context, request, serverRemoved),
+    failClosed: () => failClosedDecision(),
     describe: (request, decision, id): PendingToolApproval => ({
       id,
       kind: 'tool',
@@ -154,22 +251,22 @@ export function toolKind(context: ConsentContext): ConsentKindModule<ToolRequest
       focus: confirmFocus(decision),
       retry: request.retry,
       ...(request.app ? { app: request.app } : {}),
+      binding: request.binding,
     }),
-    run: (_request, decision): FlowStep<Settled> => ({ type: 'settle', result: { outcome: 'run', decidedBy: decision.decidedBy, remembered: false, decision } }),
+    run: (_request, decision): FlowStep<Settled, PendingToolApproval> => ({ type: 'settle', result: { outcome: 'run', decidedBy: decision.decidedBy, remembered: false, decision } }),
     refuse: (_request, decision, cause) => ({ outcome: cause === 'abandoned' || cause === 'disposed' ? 'denied' : 'blocked', decidedBy: 'policy', remembered: false, decision }),
-    isRefusal: (response) => isRecord(response) && ownData(response, 'action') === 'deny',
-    answer(request, _item, response, decision): FlowStep<Settled> {
-      const action = isRecord(response) ? ownData(response, 'action') : undefined;
+    isRefusal: (answer) => isRecord(answer) && ownData(answer, 'action') === 'deny',
+    answer(request, _prompt, answer, decision): FlowStep<Settled, PendingToolApproval> {
+      const action = isRecord(answer) ? ownData(answer, 'action') : undefined;
       if (action === 'deny') return { type: 'settle', result: { outcome: 'denied', decidedBy: 'user', remembered: false, decision } };
       if (action !== 'approve') return { type: 'refuse' };
       const store = context.store;
-      const wantsRemember = ownData(response, 'remember') === true;
+      const wantsRemember = ownData(answer, 'remember') === true;
       const remembered = wantsRemember && canOfferRemember(store, decision, request.tool, request.serverId) && store.remember(request.tool, { serverId: request.serverId, trust: decision.trust }).ok;
       return { type: 'settle', result: { outcome: 'run', decidedBy: 'user', remembered, decision } };
     },
-    finish(request, result): ApprovalResult {
-      const first = request.first ?? result.decision;
-      const record = decisionRecord({ ...result.decision, action: first.action }, request, {
+    finish(request, result, flow) {
+      const record = decisionRecord({ ...result.decision, action: flow.first.action }, request, {
         outcome: result.outcome,
         decidedBy: result.decidedBy,
         remembered: result.remembered,
@@ -177,8 +274,24 @@ export function toolKind(context: ConsentContext): ConsentKindModule<ToolRequest
       });
       // Once a result from outside may enter the conversation, the guard has something to guard.
       if (tripsTaint(result.outcome, result.decision)) context.store.setTainted(true);
-      context.report(record);
-      return { ...result, record };
+      return { outcome: { ...result, record }, record };
     },
   };
 }
+
+/** The English of every reason a tool decision gives. */
+const toolKindMessages: Readonly<Record<string, string>> = toolReasonMessages;
+
+/**
+ * The tool-call kind: a call runs, asks or is blocked as `decideToolCall`
+ * says with the controller's trust, mode, overrides, memory and taint guard.
+ * A controller built with it gets `requestApproval` and `previewDecision`.
+ *
+ * @example
+ * const consent = createConsentController({ kinds: [toolKind()], servers });
+ * const { outcome } = await consent.requestApproval({ serverId, tool, args, callId });
+ */
+export function toolKind(): ConsentKind<ToolKindTypes> {
+  return { name: 'tool', messages: toolKindMessages, verbs: { request: 'requestApproval', preview: 'previewDecision' }, setup: toolSteps };
+}
+
