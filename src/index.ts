@@ -28,6 +28,7 @@ export type {
   CallToolResult,
   ConsentRecord,
   ConsentResponse,
+  ToolApprovalResponse,
   ElicitationAnswer,
   ElicitationField,
   ElicitationOutcome,

@@ -121,6 +121,18 @@ function findMcpTool(toolName: string, tools: unknown, fallback: ToolSet | undef
   return undefined;
 }
 
+/** What the AI SDK is told once a call settled and the chat's state is saved (refused when it could not be). */
+const settled = (session: ChatSession, call: McpCall, result: () => Promise<{ outcome: string; record: { reasons: readonly { text: string }[] } }>, records?: DecisionRecord[]): Promise<Status> =>
+  session.settle(
+    call,
+    async () => {
+      const { outcome, record } = await result();
+      return outcome === 'run' ? RUN : denied(record.reasons);
+    },
+    (reason) => denied([reason]),
+    records,
+  );
+
 /** The request that carries the person's approval: signed, asked here once, decided again, then recorded (and remembered where the policy allows). */
 async function takeApproval(session: ChatSession, opened: OpenedChat, options: McpToolApprovalOptions, call: McpCall, approvalId: string, signature: unknown, remember: ReadonlySet<string>): Promise<Status> {
   if (signature === undefined || signature === null) return denied([session.refuse('approval-invalid', call)]);
@@ -132,19 +144,10 @@ async function takeApproval(session: ChatSession, opened: OpenedChat, options: M
   try {
     claim = await options.store.claimApproval(options.chatId, call.callId, bindingOf(call));
   } catch (error) {
-    if (!McpChatStoreError.isInstance(error)) throw error;
-    options.store.reportError(error);
-    return denied([session.refuse('store-unavailable', call)]);
+    return denied([session.unavailable(error, call)]);
   }
   if (claim !== 'ok') return denied([session.refuse(claim === 'replayed' ? 'approval-replayed' : 'approval-not-asked', call)]);
-  return session.settle(
-    call,
-    async () => {
-      const { outcome, record } = await controller.answer('tool', call, { action: 'approve', remember: remember.has(approvalId) });
-      return outcome === 'run' ? RUN : denied(record.reasons);
-    },
-    (reason) => denied([reason]),
-  );
+  return settled(session, call, () => controller.answer('tool', call, { action: 'approve', remember: remember.has(approvalId) }));
 }
 
 /** The request that asks: settled now when the policy can (run or block, recorded), else asked through the AI SDK and noted, so its answer counts once. */
@@ -156,22 +159,12 @@ async function decideCall(session: ChatSession, opened: OpenedChat, options: Mcp
     try {
       await options.store.markAsked(options.chatId, call.callId, bindingOf(call));
     } catch (error) {
-      if (!McpChatStoreError.isInstance(error)) throw error;
-      options.store.reportError(error);
-      return denied([session.refuse('store-unavailable', call)]);
+      return denied([session.unavailable(error, call)]);
     }
     return { type: 'user-approval', reason: reasonText(decision.reasons) };
   }
   // Run or block, with its record (and the taint flag for an open-world run, saved before it runs).
-  return session.settle(
-    call,
-    async () => {
-      const { outcome: settled, record } = await outcome;
-      return settled === 'run' ? RUN : denied(record.reasons);
-    },
-    (reason) => denied([reason]),
-    records,
-  );
+  return settled(session, call, () => outcome, records);
 }
 
 /**
@@ -241,9 +234,7 @@ export function mcpToolApproval(options: McpToolApprovalOptions): McpToolApprova
     try {
       opened = session.ready() ?? (await session.open());
     } catch (error) {
-      if (!McpChatStoreError.isInstance(error)) throw error;
-      options.store.reportError(error);
-      return denied([session.refuse('store-unavailable', call)]);
+      return denied([session.unavailable(error, call)]);
     }
     const parts = approvalPartsOf(messages, toolCallId);
     if (parts.request && parts.response?.approved) return takeApproval(session, opened, options, call, parts.request.approvalId, parts.request.signature, remember);

@@ -39,6 +39,8 @@ export interface ChatSession {
   ready(): OpenedChat | undefined;
   /** Refuses a call for an adapter's reason, recorded at once (never held). Returns the reason. */
   refuse(code: AiSdkReasonCode, call: McpCall): ReturnType<typeof aiSdkReason>;
+  /** The chat store failed for a call: reported, and the call refused (`store-unavailable`). Anything else is thrown again. */
+  unavailable(error: unknown, call: McpCall): ReturnType<typeof aiSdkReason>;
   /** Holds the records of one call until its state is saved. */
   hold(callId: string): DecisionRecord[];
   /** Stops holding a call's records (without reporting them). */
@@ -102,10 +104,17 @@ export function createChatSession(options: ChatSessionOptions): ChatSession {
     return reason;
   };
 
+  const unavailable: ChatSession['unavailable'] = (error, call) => {
+    if (!McpChatStoreError.isInstance(error)) throw error;
+    store.reportError(error);
+    return refuse('store-unavailable', call);
+  };
+
   return {
     open,
     ready: () => loaded,
     refuse,
+    unavailable,
     hold,
     release: (callId) => void held.delete(callId),
     async settle(call, decide, ifUnsaved, records = hold(call.callId)) {
@@ -115,9 +124,7 @@ export function createChatSession(options: ChatSessionOptions): ChatSession {
         const { consent } = loaded ?? (await open());
         if (consent.pending()) await consent.flush();
       } catch (error) {
-        if (!McpChatStoreError.isInstance(error)) throw error;
-        store.reportError(error);
-        return ifUnsaved(refuse('store-unavailable', call));
+        return ifUnsaved(unavailable(error, call));
       } finally {
         held.delete(call.callId);
       }

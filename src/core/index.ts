@@ -115,7 +115,7 @@ export { normalizeMode, normalizeTrust, type DecidedBy, type DecisionAction, typ
 export { formatReason, type DecisionReason } from './text/reasons.js';
 export { safeName, displayServerName } from './text/sanitize.js';
 export { assumedHints, canRetryWithoutAsking, confirmFocus, decideToolCall, tripsTaint, type DecisionInput, type ToolDecision, type ToolDecisionReasonCode } from './tool/decide.js';
-export { defaultAssumedHintLabels, defaultChangeLabels, toolReasonLabels, toolReasonMessages, type ToolReasonCode } from './tool/reasons.js';
+export { defaultAssumedHintLabels, defaultChangeLabels, toolReasonLabels, toolDecisionMessages, type ToolReasonCode } from './tool/reasons.js';
 export {
   canOfferRemember,
   createApprovalStore,
@@ -160,10 +160,6 @@ export { SENSITIVE_TERMS, SENSITIVE_TERM_LIST, sensitiveKind, sensitiveTerm, typ
 export { formatList, formatMessage, type Locale, type MessageParams, type MessageValue } from './text/format.js';
 export { usableLocales } from './text/locales.js';
 export {
-  fieldErrorMessages,
-  problemMessages,
-  sensitiveMessages,
-  statusMessages,
   type FieldErrorCode,
   type MessageRef,
   type RequestProblemCode,

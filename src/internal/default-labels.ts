@@ -1,5 +1,4 @@
-import { toolReasonMessages } from '../core/tool/reasons.js';
-import { consentReasonMessages } from '../core/consent/reasons.js';
+import { toolDecisionMessages } from '../core/tool/reasons.js';
 import { elicitationReasonMessages } from '../core/consent/kinds/elicitation.js';
 import { samplingReasonMessages } from '../core/consent/kinds/sampling.js';
 import { aiSdkReasonMessages } from '../ai-sdk/reasons.js';
@@ -21,8 +20,6 @@ export const badgeLabels = {
   closedWorld: 'Local only',
   background: 'Background',
   toolHints: 'Tool hints',
-  /** @deprecated Untrusted hints are marked once per group with `unverified`. */
-  claimed: 'Claims: {label}',
   unverified: 'Unverified',
   assumed: 'assumed',
   readOnlyDescription: 'Does not change anything.',
@@ -46,10 +43,6 @@ export const contentLabels = {
   /** @deprecated `moreBlocks` is one plural message; this is used only when a host overrides it, for a count of 1. */
   moreBlock: '1 more block, lower priority',
   moreBlocks: '{count, plural, one {# more block, lower priority} other {# more blocks, lower priority}}',
-  /** @deprecated Unused: a toggle keeps one label (`moreBlock`) and says its state with `aria-expanded` / `aria-pressed`. */
-  fewerBlock: 'Hide the lower-priority block',
-  /** @deprecated Unused: a toggle keeps one label (`moreBlocks`) and says its state with `aria-expanded` / `aria-pressed`. */
-  fewerBlocks: 'Hide {count} lower-priority blocks',
   noContent: 'No content to show',
   contentForAssistant: 'This result was for the assistant only.',
   assistantOnly: 'Assistant only',
@@ -98,8 +91,6 @@ export const toolLabels = {
   trusted: 'trusted',
   untrusted: 'not trusted',
   showMore: 'Show all',
-  /** @deprecated Unused: a toggle keeps one label (`showMore`) and says its state with `aria-expanded` / `aria-pressed`. */
-  showLess: 'Show less',
   // Tool call card.
   awaitingApproval: 'Waiting for approval',
   running: 'Running',
@@ -151,8 +142,6 @@ const requestLabelsOwn = {
   elicitationInvalid: 'This request cannot be shown safely, so it can only be declined.',
   reviewTitle: 'Exactly this will be sent to {server}',
   showValues: 'Show values',
-  /** @deprecated Unused: a toggle keeps one label (`showValues`) and says its state with `aria-expanded` / `aria-pressed`. */
-  hideValues: 'Hide values',
   confirmSensitive: 'I understand that this sends what looks like a secret to {server}.',
   decline: 'Decline',
   review: 'Review',
@@ -181,8 +170,6 @@ const requestLabelsOwn = {
   stopSequences: 'Stop sequences',
   requestedTools: 'Tools the model may use',
   edit: 'Edit',
-  /** @deprecated Unused: a toggle keeps one label (`edit`) and says its state with `aria-expanded` / `aria-pressed`. */
-  doneEditing: 'Done editing',
   sendToModel: 'Send to model',
   sendToServer: 'Send to server',
   generating: 'The model is answering…',
@@ -193,7 +180,7 @@ const requestLabelsOwn = {
 const requestLabels: typeof urlLabels & typeof requestLabelsOwn = /* @__PURE__ */ Object.assign({}, urlLabels, requestLabelsOwn);
 
 // The words of the tool family's reasons: a tool decision's and the flow's.
-const toolFamilyReasons: typeof toolReasonMessages & typeof consentReasonMessages = /* @__PURE__ */ Object.assign({}, toolReasonMessages, consentReasonMessages);
+const toolFamilyReasons = toolDecisionMessages;
 // Every built-in kind's reasons (and the AI SDK adapter's), as the whole table holds them.
 const reasonMessages: typeof toolFamilyReasons & typeof elicitationReasonMessages & typeof samplingReasonMessages & typeof aiSdkReasonMessages = /* @__PURE__ */ Object.assign(
   {},

@@ -231,7 +231,7 @@ describe('ToolApprovalProvider', () => {
     act(() => {
       first = api.requestApproval({ serverId: 'x', tool: createEntitiesTool });
     });
-    expect(api.pending).toBe(1);
+    expect(api.controller.getSnapshot().queue).toHaveLength(1);
     await user.click(await screen.findByRole('button', { name: 'Deny' }));
     await first;
     expect(apis).toHaveLength(1);

@@ -9,6 +9,11 @@ import {
   ToolConfirmDialog,
   createApprovalController,
   useApprovalController,
+  createConsentController,
+  toolKind,
+  useConsentController,
+  type ConsentController,
+  type ToolKindTypes,
   type ConsentControllerCore,
   type ElicitationKindTypes,
   type ConsentRecord,
@@ -16,6 +21,8 @@ import {
 } from '../../src/index.js';
 import { everythingElicitation, everythingSampling } from '../fixtures/server-requests.js';
 import { deleteEntitiesTool } from '../fixtures/tools.js';
+import { ResourceDialog } from '../fixtures/resource-dialog.js';
+import { resourceKind, type ResourceKindTypes } from '../fixtures/resource-kind.js';
 
 let api: ReturnType<typeof useApprovalController> | null = null;
 function Grab() {
@@ -130,5 +137,51 @@ describe('ToolApprovalProvider components', () => {
       void controller.requestApproval({ serverId: 'everything', tool: deleteEntitiesTool, args: {} });
     });
     expect(await screen.findByRole('alertdialog')).toBeInTheDocument();
+  });
+});
+
+describe('ConsentProvider with a kind of the host\'s own', () => {
+  it('renders components[prompt.kind]: the host\'s dialog for its kind, the default one for tool calls, both through one controller', async () => {
+    const user = userEvent.setup();
+    const onDecision = vi.fn();
+    let consent: ConsentController<ToolKindTypes | ResourceKindTypes> | undefined;
+    function Grab() {
+      const controller = useConsentController<ToolKindTypes | ResourceKindTypes>();
+      useEffect(() => {
+        consent = controller;
+      }, [controller]);
+      return null;
+    }
+    render(
+      <ConsentProvider kinds={[toolKind(), resourceKind()]} servers={{ files: { name: 'Files', trust: 'untrusted' } }} components={{ resource: ResourceDialog }} onDecision={onDecision}>
+        <Grab />
+      </ConsentProvider>,
+    );
+    let read: Promise<{ outcome: string }> | undefined;
+    act(() => void (read = consent!.readResource({ serverId: 'files', uri: 'file:///notes.txt' })));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Read file:///notes.txt?' });
+    expect(dialog).toHaveAccessibleDescription('Files: The model wants to read this resource.');
+    expect(within(dialog).getByRole('button', { name: 'Refuse' })).toHaveFocus();
+    await user.click(within(dialog).getByRole('button', { name: 'Allow reading' }));
+    await expect(read).resolves.toMatchObject({ outcome: 'read' });
+    expect(onDecision).toHaveBeenLastCalledWith(expect.objectContaining({ kind: 'resource', outcome: 'read', decidedBy: 'user', uri: 'file:///notes.txt' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    // A tool call through the same provider still gets the built-in confirmation.
+    let call: Promise<{ outcome: string }> | undefined;
+    act(() => void (call = consent!.requestApproval({ serverId: 'files', tool: deleteEntitiesTool, args: {} })));
+    const confirm = await screen.findByRole('alertdialog', { name: /delete_entities|Delete/ });
+    await user.click(within(confirm).getByRole('button', { name: 'Deny' }));
+    await expect(call).resolves.toMatchObject({ outcome: 'denied' });
+  });
+
+  it('a kind with no component waits and the developer is told once which component to pass', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const consent = createConsentController({ kinds: [resourceKind()], servers: { files: { name: 'Files' } } });
+    render(<ConsentProvider controller={consent} />);
+    act(() => void consent.readResource({ serverId: 'files', uri: 'file:///a' }));
+    act(() => void consent.readResource({ serverId: 'files', uri: 'file:///b' }));
+    await waitFor(() => expect(warn).toHaveBeenCalledTimes(1));
+    expect(warn.mock.calls[0]![0]).toContain('components={{ resource: … }}');
+    expect(screen.queryByRole('alertdialog')).toBeNull();
   });
 });

@@ -341,6 +341,39 @@ describe('ToolCallCard inline approval', () => {
     expect(screen.queryByRole('region', { name: 'Needs your approval' })).toBeNull();
   });
 
+  it('a request whose arguments differ from the card\'s only after the 160th character (or whose server differs) is not the card\'s call: the dialog asks', async () => {
+    const servers = { memory: { trust: 'untrusted' as const, name: 'Memory' }, other: { trust: 'untrusted' as const, name: 'Other' } };
+    const controller = createApprovalController({ servers });
+    const prefix = 'x'.repeat(200);
+    const shown = { path: `${prefix}/notes.txt` };
+    const asked = { path: `${prefix}/secrets.txt` };
+    // The same text up to (and well past) a folded preview's 160-character cut.
+    expect(JSON.stringify(shown).slice(0, 200)).toBe(JSON.stringify(asked).slice(0, 200));
+    render(
+      <ToolApprovalProvider controller={controller} approvalUI="inline">
+        <ToolCallCard callId="long" serverId="memory" tool={createEntitiesTool} args={shown} status={{ type: 'awaiting-approval' }} />
+      </ToolApprovalProvider>,
+    );
+    let first: Promise<ApprovalResult> | undefined;
+    act(() => void (first = controller.requestApproval({ serverId: 'memory', tool: createEntitiesTool, args: asked, callId: 'long' })));
+    const dialog = await screen.findByRole('alertdialog');
+    expect(screen.queryByRole('region', { name: 'Needs your approval' })).toBeNull();
+    // The dialog shows the request's own arguments: in full, the part after the cut is there.
+    await userEvent.setup().click(within(dialog).getByRole('button', { name: 'Show all' }));
+    expect(dialog).toHaveTextContent('secrets.txt');
+    await userEvent.setup().click(within(dialog).getByRole('button', { name: 'Deny' }));
+    await expect(first).resolves.toMatchObject({ outcome: 'denied' });
+    // The same tool and arguments from another server is not this card's call either.
+    act(() => void controller.requestApproval({ serverId: 'other', tool: createEntitiesTool, args: shown, callId: 'long' }));
+    expect(await screen.findByRole('alertdialog')).toHaveTextContent('Other');
+    expect(screen.queryByRole('region', { name: 'Needs your approval' })).toBeNull();
+    await userEvent.setup().click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Deny' }));
+    // The card's own call, with its arguments in another key order, is answered inline.
+    act(() => void controller.requestApproval({ serverId: 'memory', tool: createEntitiesTool, args: { ...shown }, callId: 'long' }));
+    expect(await screen.findByRole('region', { name: 'Needs your approval' })).toBeInTheDocument();
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+  });
+
   it('a request whose card is not mounted still gets the dialog', async () => {
     const controller = createApprovalController({ servers: { memory: { trust: 'trusted' } } });
     render(

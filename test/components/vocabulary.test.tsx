@@ -14,7 +14,10 @@ import {
   decideToolCall,
   usePendingApprovals,
   usePendingCount,
-  type ToolConfirmDialogProps,
+  ConsentProvider,
+  type ConsentComponentProps,
+  type PendingToolApproval,
+  type ToolApprovalResponse,
 } from '../../src/index.js';
 import { createEntitiesTool, deleteEntitiesTool } from '../fixtures/tools.js';
 
@@ -105,29 +108,28 @@ describe('one vocabulary', () => {
     expect(screen.queryByRole('alertdialog')).toBeNull();
   });
 
-  it('the deprecated renderDialog still gets request / onApprove / onDeny, and its answer goes through', async () => {
+  it('a host\'s tool dialog, given in components, gets the prompt and onRespond (the one shape for every kind), and its answer goes through', async () => {
     const user = userEvent.setup();
     const controller = createApprovalController({ servers: { memory: { name: 'Memory', trust: 'untrusted' } } });
     const seen: string[] = [];
-    const renderDialog = (props: ToolConfirmDialogProps) => {
+    function MyDialog(props: ConsentComponentProps<PendingToolApproval, ToolApprovalResponse>) {
       seen.push(Object.keys(props).sort().join(','));
-      const legacy = props as { request?: { serverName?: string }; onApprove?: (d: { remember: boolean }) => void };
       return (
-        <div role="dialog" aria-label={`Legacy ${legacy.request?.serverName}`}>
-          <button type="button" onClick={() => legacy.onApprove?.({ remember: false })}>
+        <div role="dialog" aria-label={`Mine ${props.prompt.serverName}`}>
+          <button type="button" onClick={() => props.onRespond({ action: 'approve' })}>
             OK
           </button>
         </div>
       );
-    };
-    render(<ToolApprovalProvider controller={controller} renderDialog={renderDialog} />);
+    }
+    render(<ConsentProvider controller={controller} components={{ tool: MyDialog }} />);
     let outcome: Promise<{ outcome: string }> | undefined;
     act(() => {
       outcome = controller.requestApproval({ serverId: 'memory', tool: createEntitiesTool, args: {} });
     });
-    await user.click(within(await screen.findByRole('dialog', { name: 'Legacy Memory' })).getByRole('button', { name: 'OK' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Mine Memory' })).getByRole('button', { name: 'OK' }));
     await expect(outcome).resolves.toMatchObject({ outcome: 'run', decidedBy: 'user' });
-    expect(seen[0]).toBe('onApprove,onDeny,request,returnFocusTo');
+    expect(seen[0]).toBe('onRespond,openUrl,prompt,returnFocusTo');
   });
 });
 

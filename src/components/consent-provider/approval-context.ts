@@ -25,13 +25,6 @@ export interface ToolApprovalApi {
   store: ApprovalStore;
   /** The controller behind the provider. */
   controller: ConsentControllerCore<KindTypes>;
-  /**
-   * Number of confirmations waiting, read when accessed.
-   *
-   * @deprecated Read it with `usePendingApprovals()`, which re-renders when
-   * it changes; this value does not.
-   */
-  readonly pending: number;
 }
 
 /** Internal: what the provider shares with its parts. */

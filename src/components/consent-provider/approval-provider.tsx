@@ -21,10 +21,6 @@ const kinds = [toolKind(), elicitationKind(), samplingKind()] as const;
  */
 export function ToolApprovalProvider(props: ToolApprovalProviderProps) {
   const components = props.components ? { ...DEFAULT_COMPONENTS, ...props.components } : DEFAULT_COMPONENTS;
-  // The deprecated renderDialog replaces the default tool dialog, as it always did.
-  const withRender = props.renderDialog && props.components?.tool === undefined ? { ...components, tool: undefined } : components;
-  return props.controller
-    ? createElement(ConsentProvider, { ...props, components: withRender })
-    : createElement(ConsentProvider, { kinds, ...props, components: withRender });
+  return props.controller ? createElement(ConsentProvider, { ...props, components }) : createElement(ConsentProvider, { kinds, ...props, components });
 }
 ToolApprovalProvider.displayName = 'ToolApprovalProvider';

@@ -27,7 +27,7 @@ import { LabelsProvider } from '../../internal/labels.js';
 import { DialogPlacementContext } from '../../internal/modal-content.js';
 import { useUnmount } from '../../internal/use-unmount.js';
 // The tool confirmation is the one default: every other kind's dialog comes in `components`, so a host pays only for the ones it passes.
-import { ToolConfirmDialog, type ToolConfirmDialogProps } from '../tool-confirm/tool-confirm-dialog.js';
+import { ToolConfirmDialog } from '../tool-confirm/tool-confirm-dialog.js';
 import { ProviderContext, type ApprovalUI, type Shared, type ToolApprovalApi } from './approval-context.js';
 
 export type { ApprovalRequest, ApprovalResult, ServerConfig };
@@ -103,11 +103,6 @@ export interface ConsentProviderBaseProps {
   locale?: string | readonly string[] | undefined;
   /** The component for each kind of prompt (see {@link ConsentComponents}). */
   components?: ConsentComponents | undefined;
-  /**
-   * Render your own dialog; receives everything the default one gets.
-   * @deprecated Pass the component as `components={{ tool: MyDialog }}`.
-   */
-  renderDialog?: ((props: ToolConfirmDialogProps) => ReactNode) | undefined;
   children?: ReactNode;
 }
 
@@ -219,7 +214,6 @@ export function ConsentProvider(props: ConsentProviderProps): ReactNode {
     approvalUI = 'dialog',
     labels,
     components,
-    renderDialog,
     now,
     kinds,
     controller: controllerProp,
@@ -282,9 +276,6 @@ export function ConsentProvider(props: ConsentProviderProps): ReactNode {
       resetTaint: controller.resetTaint,
       store: controller.store,
       controller,
-      get pending() {
-        return controller.getSnapshot().queue.length;
-      },
     };
     return { controller, api, approvalUI, cards: new Map() };
   }, [controller, approvalUI]);
@@ -330,7 +321,7 @@ export function ConsentProvider(props: ConsentProviderProps): ReactNode {
     <ProviderContext.Provider value={shared}>
       {children}
       <DialogPlacementContext.Provider value={placement}>
-        <ConsentDialogHost shared={shared} components={components as ComponentMap | undefined} renderDialog={renderDialog} openUrl={routeUrl} />
+        <ConsentDialogHost shared={shared} components={components as ComponentMap | undefined} openUrl={routeUrl} />
       </DialogPlacementContext.Provider>
     </ProviderContext.Provider>
   );
@@ -358,16 +349,15 @@ function contentKey(value: unknown): string {
 type ComponentMap = Readonly<Record<string, ComponentType<ConsentComponentProps<PendingBase, unknown>> | null | undefined>>;
 
 /** The component the provider shows a kind with: `null` when the host shows it itself, `undefined` when none was given. */
-function componentOf(kind: string, components: ComponentMap | undefined, renderDialog: unknown): ComponentType<ConsentComponentProps<PendingBase, unknown>> | null | undefined | 'legacy' {
+function componentOf(kind: string, components: ComponentMap | undefined): ComponentType<ConsentComponentProps<PendingBase, unknown>> | null | undefined {
   // Kind names are the host's and its kinds': own keys only.
   const given = components && Object.hasOwn(components, kind) ? components[kind] : undefined;
   if (given !== undefined) return given;
-  if (kind === 'tool' && renderDialog) return 'legacy';
   return Object.hasOwn(DEFAULT_COMPONENTS, kind) ? (DEFAULT_COMPONENTS[kind] as ComponentType<ConsentComponentProps<PendingBase, unknown>>) : undefined;
 }
 
 /** Shows the current prompt (the first one no inline card has claimed) with its kind's component. */
-function ConsentDialogHost({ shared, components, renderDialog, openUrl }: { shared: Shared; components: ComponentMap | undefined; renderDialog: ConsentProviderBaseProps['renderDialog']; openUrl: (url: string) => void }) {
+function ConsentDialogHost({ shared, components, openUrl }: { shared: Shared; components: ComponentMap | undefined; openUrl: (url: string) => void }) {
   const { controller, cards, approvalUI } = shared;
   const current = useSyncExternalStore(controller.subscribe, () => controller.getSnapshot().current, () => undefined);
   // Inline: a request for a call gives its card a moment to mount and claim it before the dialog takes it.
@@ -380,7 +370,7 @@ function ConsentDialogHost({ shared, components, renderDialog, openUrl }: { shar
     return () => clearTimeout(timer);
   }, [deferred, current]);
   const showing = current && !(deferred && graceOver !== current.id) ? current : undefined;
-  const Component = showing ? componentOf(showing.kind, components, renderDialog) : undefined;
+  const Component = showing ? componentOf(showing.kind, components) : undefined;
   // No component for its kind, not even the host's `null`: it waits for a UI the host may have forgotten,
   // and every later prompt waits behind it. Say so to the developer, once per kind and provider.
   const unshown = showing !== undefined && Component === undefined ? showing : undefined;
@@ -398,19 +388,7 @@ function ConsentDialogHost({ shared, components, renderDialog, openUrl }: { shar
   // answered by the dialog unmounting.
   const stillOurs = () => controller.getSnapshot().current?.id === showing.id || !controller.getSnapshot().queue.includes(showing);
   const onRespond = (answer: unknown): boolean => (stillOurs() ? controller.respond(showing.id, answer) : false);
-  if (Component === 'legacy') return <RenderDialog key={showing.id} props={{ prompt: showing as unknown as ToolConfirmDialogProps['prompt'] & object, onRespond, returnFocusTo }} renderDialog={renderDialog!} />;
   // The host's component for this kind, chosen by the prompt's kind (components are the host's, not made here).
   return createElement(Component, { key: showing.id, prompt: showing, onRespond, returnFocusTo, openUrl });
 }
 
-// The deprecated renderDialog was written against request / onApprove / onDeny: it gets those names too.
-function RenderDialog({ props, renderDialog }: { props: Extract<ToolConfirmDialogProps, { prompt: unknown }>; renderDialog: (props: ToolConfirmDialogProps) => ReactNode }) {
-  const { prompt, onRespond, ...rest } = props;
-  const legacy = {
-    ...rest,
-    request: prompt,
-    onApprove: ({ remember }: { remember: boolean }) => onRespond?.({ action: 'approve', remember }),
-    onDeny: () => onRespond?.({ action: 'deny' }),
-  } as ToolConfirmDialogProps;
-  return <>{renderDialog(legacy)}</>;
-}

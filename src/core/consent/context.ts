@@ -5,7 +5,7 @@
 import { resolveNow } from '../shared/now.js';
 import type { ApprovalStore } from '../tool/approvals.js';
 import { normalizeTrust } from '../shared/policy.js';
-import { safeName } from '../text/sanitize.js';
+import { displayServerName } from '../text/sanitize.js';
 import { isRecord } from '../shared/issues.js';
 import { ownData } from '../shared/read.js';
 import { shadowingServerNames } from './shadows.js';
@@ -30,10 +30,7 @@ export function createKindContext(options: { policy: () => ConsentPolicy; store:
     policy: options.policy,
     serverOf,
     trustOf: (serverId) => normalizeTrust(ownData(serverOf(serverId), 'trust')),
-    serverName(serverId) {
-      const name = ownData(serverOf(serverId), 'name');
-      return safeName(typeof name === 'string' && name.trim() !== '' ? name : serverId, 80) || safeName(serverId, 80);
-    },
+    serverName: (serverId) => displayServerName(ownData(serverOf(serverId), 'name'), serverId),
     shadowsOf: (serverId, toolName) => shadowingServerNames(context, serverId, toolName),
     store: options.store,
     now: () => readClock(options.now),

@@ -8,15 +8,11 @@ import { createApprovalStore } from '../tool/approvals.js';
 import { isRecord } from '../shared/issues.js';
 import { isObjectLike, ownData } from '../shared/read.js';
 import { sanitizeLabel } from '../text/sanitize.js';
-import type { DecisionReason } from '../text/reasons.js';
 import { createKindContext } from './context.js';
 import { runConsentFlow, type FlowEnvironment, type FlowOpening } from './flow.js';
-import type { ConsentKind, KindSteps, KindTypes } from './kind.js';
+import type { ConsentKind, KindSteps, KindTypes, RequestMeta } from './kind.js';
 import { createConsentQueue } from './queue.js';
-import { consentReasonMessages } from './reasons.js';
 import type { ConsentController, ConsentControllerOptions, ConsentPolicy, TypesOf } from './types.js';
-
-const POLICY_KEYS = ['servers', 'mode', 'toolLists', 'taintGuard', 'elicitation', 'blockSensitiveElicitation', 'sampling', 'samplingHidden'] as const;
 
 interface Registered {
   steps: KindSteps<KindTypes, unknown, unknown, unknown>;
@@ -36,11 +32,12 @@ interface Registered {
  */
 export function createConsentController<const K extends readonly ConsentKind<KindTypes>[]>(options: ConsentControllerOptions<K>): ConsentController<TypesOf<K[number]>> {
   if (!isObjectLike(options) || !Array.isArray(options.kinds) || options.kinds.length === 0) {
-    throw new TypeError('createConsentController needs { kinds }: the kinds of consent it handles, e.g. createConsentController({ kinds: [toolKind()] }).');
+    throw new TypeError('createConsentController needs { kinds }, e.g. { kinds: [toolKind()] }.');
   }
   const store = options.store ?? createApprovalStore({ rememberDestructive: options.rememberDestructive });
-  let policy: ConsentPolicy = {};
-  for (const key of POLICY_KEYS) if (options[key] !== undefined) (policy as Record<string, unknown>)[key] = options[key];
+  // Everything but the controller's own settings is policy (a kind of the host's may read its own options from it).
+  const { kinds: _kinds, store: _store, rememberDestructive: _remember, onDecision: _onDecision, now: _now, registrableDomain: _domain, maxPendingPerServer: _max, ...given } = options;
+  let policy: ConsentPolicy = given;
   const context = createKindContext({ policy: () => policy, store, now: options.now, registrableDomain: options.registrableDomain });
   const queue = createConsentQueue(store, options.maxPendingPerServer);
   const onDecision = options.onDecision;
@@ -60,70 +57,53 @@ export function createConsentController<const K extends readonly ConsentKind<Kin
 
   // Kinds by name (a Map: a kind's name is never a key of a plain object). Each kind's steps are set up for this controller.
   const kinds = new Map<string, Registered>();
-  const words: Record<string, string> = Object.assign(Object.create(null) as Record<string, string>, consentReasonMessages);
   for (const kind of options.kinds) {
     const name = ownData(kind, 'name');
-    if (typeof name !== 'string' || name === '' || typeof ownData(kind, 'setup') !== 'function') throw new TypeError('Each kind needs a name and setup(context) (a ConsentKind object, e.g. toolKind()).');
-    if (kinds.has(name)) throw new TypeError(`The kind "${name}" is given twice: each kind's name once.`);
+    if (typeof name !== 'string' || name === '' || typeof ownData(kind, 'setup') !== 'function') throw new TypeError('A kind needs a name and setup() (e.g. toolKind()).');
+    if (kinds.has(name)) throw new TypeError(`The kind "${name}" is given twice.`);
     kinds.set(name, { steps: kind.setup(context) as Registered['steps'], verbs: kind.verbs });
-    if (isRecord(kind.messages)) for (const key of Object.keys(kind.messages)) words[key] = String(kind.messages[key]);
   }
-  const stepsOf = (kind: string): Registered['steps'] => {
-    const registered = typeof kind === 'string' ? kinds.get(kind) : undefined;
-    if (!registered) throw new TypeError(`This controller was built without the "${sanitizeLabel(kind, 40).text}" kind: add it to createConsentController({ kinds }).`);
-    return registered.steps;
+  // What the policy says now, without asking or recording (deciding itself failing is the worst case).
+  const decideNow = (steps: Registered['steps'], request: unknown): KindTypes['decision'] => {
+    try {
+      return steps.decide(request, { serverRemoved: false });
+    } catch {
+      return steps.failClosed(request);
+    }
   };
-  const open = (kind: string, raw: unknown, opening?: FlowOpening<KindTypes['decision']>): Promise<unknown> => {
-    const steps = stepsOf(kind);
+  // Reads a request once with its kind's steps, then `then` decides how it opens.
+  const read = <T>(kind: string, raw: unknown, then: (steps: Registered['steps'], request: unknown, meta: RequestMeta) => T): T => {
+    const steps = typeof kind === 'string' ? kinds.get(kind)?.steps : undefined;
+    if (!steps) throw new TypeError(`This controller was built without the "${sanitizeLabel(kind, 40).text}" kind: add it to its kinds.`);
     const request = steps.read(raw);
-    return runConsentFlow(env, steps, request, steps.meta(request), opening);
+    return then(steps, request, steps.meta(request));
   };
-  const reasonOf = (reason: string | DecisionReason): DecisionReason => {
-    const code = typeof reason === 'string' ? reason : sanitizeLabel(ownData(reason, 'code'), 80).text;
-    const text = typeof reason === 'string' ? (Object.hasOwn(words, `reason.${code}`) ? words[`reason.${code}`]! : '') : sanitizeLabel(ownData(reason, 'text'), 600).text;
-    return { code, text };
-  };
+  const run = (steps: Registered['steps'], request: unknown, meta: RequestMeta, opening?: FlowOpening<KindTypes['decision']>) => runConsentFlow(env, steps, request, meta, opening);
 
   const controller: Record<string, unknown> = {
     kinds: [...kinds.keys()],
     has: (kind: unknown) => typeof kind === 'string' && kinds.has(kind),
-    request: (kind: string, raw: unknown) => open(kind, raw),
-    preview(kind: string, raw: unknown) {
-      const steps = stepsOf(kind);
-      const request = steps.read(raw);
-      try {
-        return steps.decide(request, { serverRemoved: false });
-      } catch {
-        return steps.failClosed(request);
-      }
-    },
-    decide(kind: string, raw: unknown) {
-      const steps = stepsOf(kind);
-      const request = steps.read(raw);
-      let decision: KindTypes['decision'];
-      try {
-        decision = steps.decide(request, { serverRemoved: false });
-      } catch {
-        decision = steps.failClosed(request);
-      }
-      if (decision.action === 'confirm') return { decision };
-      return { decision, outcome: runConsentFlow(env, steps, request, steps.meta(request), { type: 'decided', decision }) };
-    },
-    answer(kind: string, raw: unknown, answer: unknown) {
-      const steps = stepsOf(kind);
-      const request = steps.read(raw);
-      const meta = steps.meta(request);
-      // The same request waiting on screen takes the answer, as if the person gave it there.
-      if (typeof meta.binding === 'string') {
-        const open = queue.entries().find((entry) => entry.item.kind === kind && entry.binding === meta.binding);
-        if (open) {
-          open.answer(answer);
-          return open.settled;
-        }
-      }
-      return runConsentFlow(env, steps, request, meta, { type: 'answer', answer });
-    },
-    refuse: (kind: string, raw: unknown, reason: string | DecisionReason) => open(kind, raw, { type: 'refuse', reason: reasonOf(reason) }),
+    request: (kind: string, raw: unknown) => read(kind, raw, run),
+    preview: (kind: string, raw: unknown) => read(kind, raw, decideNow),
+    decide: (kind: string, raw: unknown) =>
+      read(kind, raw, (steps, request, meta) => {
+        const decision = decideNow(steps, request);
+        return decision.action === 'confirm' ? { decision } : { decision, outcome: run(steps, request, meta, { type: 'decided', decision }) };
+      }),
+    answer: (kind: string, raw: unknown, answer: unknown) =>
+      read(kind, raw, (steps, request, meta) => {
+        // The same request waiting on screen takes the answer, as if the person gave it there.
+        const waiting = typeof meta.binding === 'string' ? queue.entries().find((entry) => entry.item.kind === kind && entry.binding === meta.binding) : undefined;
+        if (!waiting) return run(steps, request, meta, { type: 'answer', answer });
+        waiting.answer(answer);
+        return waiting.settled;
+      }),
+    // Refused for a reason from outside the policy (an approval replayed): blocked, recorded with that reason alone.
+    // A code is read in its kind's words; a reason object keeps its own text.
+    refuse: (kind: string, raw: unknown, reason: unknown) =>
+      read(kind, raw, (steps, request, meta) =>
+        run(steps, request, meta, { type: 'decided', decision: { ...decideNow(steps, request), action: 'block', reasons: [{ code: sanitizeLabel(typeof reason === 'string' ? reason : ownData(reason, 'code'), 80).text, text: sanitizeLabel(ownData(reason, 'text'), 600).text }] } }),
+      ),
     respond(id: unknown, answer: unknown) {
       const entry = typeof id === 'string' ? queue.find(id) : undefined;
       if (!entry) return false;
@@ -153,10 +133,10 @@ export function createConsentController<const K extends readonly ConsentKind<Kin
   };
   // Each kind's shortcut verbs (the tool kind's `requestApproval`, …), never over a verb of the controller's own.
   for (const [name, { verbs }] of kinds) {
-    const requestVerb = ownData(verbs, 'request');
-    const previewVerb = ownData(verbs, 'preview');
-    if (typeof requestVerb === 'string' && !Object.hasOwn(controller, requestVerb)) controller[requestVerb] = (raw: unknown) => open(name, raw);
-    if (typeof previewVerb === 'string' && !Object.hasOwn(controller, previewVerb)) controller[previewVerb] = (raw: unknown) => (controller.preview as (kind: string, raw: unknown) => unknown)(name, raw);
+    for (const verb of ['request', 'preview'] as const) {
+      const alias = ownData(verbs, verb);
+      if (typeof alias === 'string' && !Object.hasOwn(controller, alias)) controller[alias] = (raw: unknown) => (controller[verb] as (kind: string, raw: unknown) => unknown)(name, raw);
+    }
   }
   return controller as unknown as ConsentController<TypesOf<K[number]>>;
 }

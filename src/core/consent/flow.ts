@@ -15,13 +15,12 @@
  * 5. **settle once, record**: the kind builds the outcome and its record;
  *    the host's `onDecision` hears it. Abort and dispose settle as refused.
  *
- * A request may also open already answered (an answer given elsewhere, the
- * `answer` verb: decided again, then applied) or refused with a reason (the
- * `refuse` verb). The flow owns each request's state (its first decision,
+ * A request may also open already decided (the `decide` and `refuse` verbs:
+ * a block refused with its reasons) or already answered (an answer given
+ * elsewhere, the `answer` verb: decided again, then applied). The flow owns each request's state (its first decision,
  * the kind's data between stages, its lifetime); kinds never write into a
  * request. This file never names a kind.
  */
-import type { DecisionReason } from '../text/reasons.js';
 import type { FlowDecision, FlowState, FlowStep, KindSteps, KindTypes, RefusalCause, RequestMeta } from './kind.js';
 import type { ConsentQueue, QueueEntry } from './queue.js';
 import { isServerRemoved, mustAskAgain, requireAnswer, withReason } from './rules.js';
@@ -35,8 +34,8 @@ export interface FlowEnvironment {
   report(record: unknown): void;
 }
 
-/** How a request opens: asked (the default), decided a moment ago, answered elsewhere, or refused. */
-export type FlowOpening<D> = { type: 'ask' } | { type: 'decided'; decision: D } | { type: 'answer'; answer: unknown } | { type: 'refuse'; reason: DecisionReason };
+/** How a request opens: asked (the default), decided a moment ago (a block is refused with its reasons), or answered elsewhere. */
+export type FlowOpening<D> = { type: 'ask' } | { type: 'decided'; decision: D } | { type: 'answer'; answer: unknown };
 
 /** One request's journey; resolves exactly once, with the kind's outcome. */
 export function runConsentFlow<T extends KindTypes, R, S, X>(env: FlowEnvironment, kind: KindSteps<T, R, S, X>, request: R, meta: RequestMeta, opening: FlowOpening<T['decision']> = { type: 'ask' }): Promise<T['outcome']> {
@@ -47,14 +46,13 @@ export function runConsentFlow<T extends KindTypes, R, S, X>(env: FlowEnvironmen
     resolveOutcome = resolve;
     rejectOutcome = reject;
   });
-  // Only a kind whose own refusal throws gets here: its caller hears it, nothing runs.
-  const broken = () => rejectOutcome(new TypeError('A consent kind failed to settle a request; nothing ran.'));
   let settled = false;
   let entry: QueueEntry | undefined;
   const lifetime = new AbortController();
   // The flow's own state for this request: the kinds read it, never write it.
   const state: { first: D | undefined; data: X | undefined } = { first: undefined, data: undefined };
   const flow = (): FlowState<D, X> => ({ first: state.first ?? asked, data: state.data, signal: lifetime.signal });
+  // The kind's worst case; if even that throws, a block with no reasons.
   const failClosed = (): D => {
     try {
       return kind.failClosed(request);
@@ -77,69 +75,54 @@ export function runConsentFlow<T extends KindTypes, R, S, X>(env: FlowEnvironmen
   const changed = (decision: D) => withReason(decision, 'policy-changed');
   let stopListening = () => {};
 
-  const settle = (result: S) => {
+  // 5. settle once, record. A kind whose refusal or finish throws settles with nothing: its caller hears it, nothing runs.
+  const settle = (result: S | undefined) => {
     if (settled) return;
     settled = true;
     stopListening();
+    lifetime.abort();
     let finished: ReturnType<typeof kind.finish> | undefined;
     try {
-      finished = kind.finish(request, result, flow());
+      finished = kind.finish(request, result as S, flow());
+      // Recorded before the queue moves on, so records come in the order things settled.
+      env.report(finished.record);
     } catch {
-      try {
-        finished = kind.finish(request, kind.refuse(request, failClosed(), 'invalid'), flow());
-      } catch {
-        finished = undefined;
-      }
+      finished = undefined;
     }
-    lifetime.abort();
-    // Recorded before the queue moves on, so records come in the order things settled.
-    if (finished) env.report(finished.record);
     if (entry) env.queue.remove(entry);
-    if (finished) resolveOutcome(finished.outcome);
-    else broken();
+    if (!finished) return rejectOutcome(new TypeError('A consent kind failed to settle a request; nothing ran.'));
+    resolveOutcome(finished.outcome);
     try {
-      finished?.after?.();
+      finished.after?.();
     } catch {
       // What runs after (the host's stop) failing must not lose the answer.
     }
   };
   const refuse = (decision: D, cause: RefusalCause) => {
     state.first ??= decision;
-    let result: S;
+    let result: S | undefined;
     try {
       result = kind.refuse(request, decision, cause);
     } catch {
-      try {
-        result = kind.refuse(request, failClosed(), 'invalid');
-      } catch {
-        settled = true;
-        stopListening();
-        lifetime.abort();
-        if (entry) env.queue.remove(entry);
-        return broken();
-      }
+      // settle() reports the failure.
     }
     settle(result);
   };
 
-  // A later stage of a request that opened without the queue (answered elsewhere) waits in it like any prompt.
-  const show = (prompt: T['prompt']): boolean => {
-    if (entry) {
+  // The next stage is shown: in place, or (a request answered elsewhere) in the queue like any prompt.
+  const show = (prompt: T['prompt']): true => {
+    if (!entry) enqueue(prompt);
+    else {
       entry.item = prompt;
       env.queue.emit();
-      return true;
     }
-    if (!env.queue.hasRoom(meta.serverId)) {
-      refuse(withReason(asked, 'queue-full'), 'queue-full');
-      return false;
-    }
-    enqueue(prompt);
     return true;
   };
 
   const follow = (step: FlowStep<S, T['prompt'], X>): boolean => {
     if (settled) return false;
-    if (step.type !== 'refuse' && 'data' in step && step.data !== undefined) state.data = step.data;
+    const data = (step as { data?: X }).data;
+    if (data !== undefined) state.data = data;
     switch (step.type) {
       case 'refuse':
         return false;
@@ -149,7 +132,7 @@ export function runConsentFlow<T extends KindTypes, R, S, X>(env: FlowEnvironmen
       case 'wait':
         return show(step.prompt);
       case 'work':
-        if (step.prompt && !show(step.prompt)) return true;
+        if (step.prompt) show(step.prompt);
         void step.until.then(
           (next) => {
             if (settled) return;
@@ -166,20 +149,27 @@ export function runConsentFlow<T extends KindTypes, R, S, X>(env: FlowEnvironmen
     }
   };
 
-  // 3. answer: a refusal as given; anything else decided again first.
-  const take = (prompt: T['prompt'], answer: unknown, ask: (fresh: D) => void): boolean => {
+  // The question the person answers is not the question now (trust or risk changed): asked again under a new id.
+  const askAgain = (fresh: D) => {
+    asked = fresh;
+    entry!.item = kind.describe(request, fresh, env.nextId(), flow());
+    env.queue.emit();
+  };
+  // Decided again: what the policy now blocks settles as blocked, a changed question is asked again
+  // (an answer from elsewhere has no prompt to change: refused). The fresh decision when the question stands.
+  const recheck = (): D | undefined => {
+    const fresh = decideNow();
+    if (fresh.action !== 'block' && !mustAskAgain(asked, fresh)) return fresh;
+    if (fresh.action === 'block' || !entry) refuse(changed(fresh), 'blocked');
+    else askAgain(fresh);
+    return undefined;
+  };
+  // 3. answer: a refusal as given; anything else decided again first, then applied by the kind.
+  const take = (prompt: T['prompt'], answer: unknown): boolean => {
     if (settled) return false;
     if (kind.isRefusal(answer)) return follow(kind.answer(request, prompt, answer, asked, flow()));
-    const fresh = decideNow();
-    if (fresh.action === 'block') {
-      refuse(changed(fresh), 'blocked');
-      return true;
-    }
-    if (mustAskAgain(asked, fresh)) {
-      // The question the person answered is not the question now: ask again.
-      ask(fresh);
-      return true;
-    }
+    const fresh = recheck();
+    if (!fresh) return true;
     asked = fresh;
     return follow(kind.answer(request, prompt, answer, fresh, flow()));
   };
@@ -191,24 +181,11 @@ export function runConsentFlow<T extends KindTypes, R, S, X>(env: FlowEnvironmen
       settled: outcome,
       blocking: meta.blocking === true,
       opened() {
-        if (settled) return;
-        const fresh = decideNow();
-        if (fresh.action === 'block') refuse(changed(fresh), 'blocked');
-        else if (mustAskAgain(asked, fresh)) {
-          asked = fresh;
-          queued.item = kind.describe(request, fresh, env.nextId(), flow());
-          env.queue.emit();
-        }
+        if (!settled) recheck();
       },
-      answer: (answer) =>
-        take(queued.item as T['prompt'], answer, (fresh) => {
-          asked = fresh;
-          queued.item = kind.describe(request, fresh, env.nextId(), flow());
-          env.queue.emit();
-        }),
+      answer: (answer) => take(queued.item as T['prompt'], answer),
       abandon(why) {
-        if (settled) return;
-        refuse(why === 'abandoned' ? withReason(asked, 'request-abandoned') : asked, why);
+        if (!settled) refuse(why === 'abandoned' ? withReason(asked, 'request-abandoned') : asked, why);
       },
     };
     entry = queued;
@@ -222,40 +199,18 @@ export function runConsentFlow<T extends KindTypes, R, S, X>(env: FlowEnvironmen
   }
 
   try {
-    // 1. open
-    if (opening.type === 'refuse') {
-      // Refused for a reason from outside the policy (e.g. an approval replayed): recorded with it alone.
-      const base = decideNow();
-      refuse({ ...base, action: 'block', reasons: [opening.reason] }, 'blocked');
-      return outcome;
-    }
-    // `decided`: the controller decided this very request a moment ago, in the same synchronous call.
+    // 1. open (`decided`: the controller decided this very request a moment ago, in the same synchronous call)
     asked = opening.type === 'decided' ? opening.decision : decideNow();
     state.first = asked;
-    if (meta.signal?.aborted) {
-      refuse(withReason(asked, 'request-abandoned'), 'abandoned');
-      return outcome;
-    }
-    if (asked.action === 'block') {
-      refuse(asked, 'blocked');
-      return outcome;
-    }
-    if (opening.type === 'answer') {
-      // Answered elsewhere: applied at once (decided again first), never shown.
-      const prompt = kind.describe(request, asked, env.nextId(), flow());
-      if (!take(prompt, opening.answer, () => refuse(changed(decideNow()), 'blocked')) && !settled) refuse(withReason(asked, 'request-invalid'), 'invalid');
-      return outcome;
-    }
-    if (asked.action === 'run') {
-      follow(kind.run(request, asked, flow()));
-      return outcome;
-    }
+    if (meta.signal?.aborted) refuse(withReason(asked, 'request-abandoned'), 'abandoned');
+    else if (asked.action === 'block') refuse(asked, 'blocked');
+    // Answered elsewhere: applied at once (decided again first), never shown; an answer that does not fit is refused.
+    else if (opening.type === 'answer') {
+      if (!take(kind.describe(request, asked, env.nextId(), flow()), opening.answer) && !settled) refuse(withReason(asked, 'request-invalid'), 'invalid');
+    } else if (asked.action === 'run') follow(kind.run(request, asked, flow()));
     // 2. ask (fairness first)
-    if (!env.queue.hasRoom(meta.serverId)) {
-      refuse(withReason(asked, 'queue-full'), 'queue-full');
-      return outcome;
-    }
-    enqueue(kind.describe(request, asked, env.nextId(), flow()));
+    else if (!env.queue.hasRoom(meta.serverId)) refuse(withReason(asked, 'queue-full'), 'queue-full');
+    else enqueue(kind.describe(request, asked, env.nextId(), flow()));
   } catch {
     // Nothing documented never-throws may reject: fail closed.
     if (!settled) refuse(asked, 'invalid');

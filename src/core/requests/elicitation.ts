@@ -8,9 +8,9 @@
 import { isRecord } from '../shared/issues.js';
 import { copyArray, defineOwn, finiteNumber, ownData, UNREADABLE } from '../shared/read.js';
 import { sanitizeLabel, sanitizeText } from '../text/sanitize.js';
-import { sensitiveKind, sensitiveTerm } from './sensitive.js';
+import { sensitiveKind } from './sensitive.js';
 import { describeUrl, type CheckedUrl, type UrlCheckOptions, type UrlWarning } from '../text/url.js';
-import { english, fieldErrorMessages, problemMessages, type FieldErrorCode, type MessageRef, type RequestProblemCode, type SensitiveKind } from '../text/messages.js';
+import type { FieldErrorCode, MessageRef, RequestProblemCode, SensitiveKind } from '../text/messages.js';
 
 /** How a field is entered. */
 export type ElicitationFieldKind = 'text' | 'number' | 'integer' | 'boolean' | 'choice' | 'choices';
@@ -45,13 +45,8 @@ export interface ElicitationField {
   options?: ElicitationOption[] | undefined;
   /** The schema's default (SEP-1034), when it fits the field. */
   defaultValue?: string | number | boolean | string[] | undefined;
-  /** The field looks like it asks for a secret (see `sensitiveTerm`): masked, warned, and an accept needs an acknowledgement. */
+  /** The field looks like it asks for a secret (see `sensitiveKind`): masked, warned, and an accept needs an acknowledgement. */
   sensitive: boolean;
-  /**
-   * The term that made it look so, in English.
-   * @deprecated Show `sensitiveKind` through the message table (`sensitive.<kind>`).
-   */
-  sensitiveTerm?: string | undefined;
   /** The kind of secret it looks like it asks for, for the warning (`sensitive.<kind>` in the message table). */
   sensitiveKind?: SensitiveKind | undefined;
 }
@@ -70,16 +65,11 @@ export type ElicitationView =
       message: string;
       /** Why it cannot be shown, as codes (`problem.<code>` in the message table). */
       problemCodes: RequestProblem[];
-      /**
-       * The same in English.
-       * @deprecated Format `problemCodes` with the message table.
-       */
-      problems: string[];
     };
 
-/** An invalid view from its problems: codes, and the deprecated English beside them. */
-export function invalidRequest(message: string, problemCodes: RequestProblem[]): { mode: 'invalid'; message: string; problemCodes: RequestProblem[]; problems: string[] } {
-  return { mode: 'invalid', message, problemCodes, problems: problemCodes.map((problem) => english(problemMessages, `problem.${problem.code}`, problem.params)) };
+/** An invalid view from its problems (codes: people read them from the message table). */
+export function invalidRequest(message: string, problemCodes: RequestProblem[]): { mode: 'invalid'; message: string; problemCodes: RequestProblem[] } {
+  return { mode: 'invalid', message, problemCodes };
 }
 
 /** What the person typed or chose, by field name. */
@@ -147,7 +137,7 @@ function readField(name: string, schema: unknown, required: boolean): Elicitatio
     required,
   };
   const secret = sensitiveKind({ name, title, description, format: get('format') });
-  const flags = { sensitive: secret !== undefined, ...(secret ? { sensitiveKind: secret, sensitiveTerm: sensitiveTerm({ name, title, description, format: get('format') }) } : {}) };
+  const flags = { sensitive: secret !== undefined, ...(secret ? { sensitiveKind: secret } : {}) };
   const fallback = get('default');
   switch (type) {
     case 'string': {
@@ -283,11 +273,6 @@ export interface ElicitationValidation {
   ok: boolean;
   /** Why each field that is not right is not, by field name: a code with its parameters (`invalid.<code>`). */
   errorCodes: Record<string, FieldError>;
-  /**
-   * The same in English, by field name.
-   * @deprecated Format `errorCodes` with the message table.
-   */
-  errors: Record<string, string>;
   /** Exactly what an accept would send: only the form's fields, typed, empty optional ones left out. */
   content: Record<string, string | number | boolean | string[]>;
 }
@@ -303,20 +288,18 @@ const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\
  * Never throws.
  */
 export function validateElicitation(view: ElicitationView, values: ElicitationValues): ElicitationValidation {
-  // Keyed by field names (server data): null-prototype objects.
-  const errors = Object.create(null) as Record<string, string>;
+  // Keyed by field names (server data): a null-prototype object.
   const errorCodes = Object.create(null) as Record<string, FieldError>;
   // What is sent is a plain object whose keys are own properties (defined, so `__proto__` is a key).
   const content: Record<string, string | number | boolean | string[]> = {};
   const entries: Array<[string, string | number | boolean | string[]]> = [];
-  if (view.mode !== 'form') return { ok: view.mode === 'url', errorCodes, errors, content };
+  if (view.mode !== 'form') return { ok: view.mode === 'url', errorCodes, content };
   const valuesOf = isRecord(values) ? values : {};
   for (const field of view.fields) {
     const raw = Object.hasOwn(valuesOf, field.name) ? ownData(valuesOf, field.name) : undefined;
     const fail = (code: FieldErrorCode, limit?: number) => {
       const error: FieldError = limit === undefined ? { code } : { code, params: { limit } };
       defineOwn(errorCodes, field.name, error);
-      defineOwn(errors, field.name, english(fieldErrorMessages, `invalid.${code}`, error.params));
     };
     const empty = raw === undefined || raw === null || raw === '' || (Array.isArray(raw) && raw.length === 0);
     if (field.kind === 'boolean') {
@@ -368,7 +351,7 @@ export function validateElicitation(view: ElicitationView, values: ElicitationVa
     }
   }
   for (const [name, value] of entries) defineOwn(content, name, value);
-  return { ok: Object.keys(errors).length === 0, errorCodes, errors, content };
+  return { ok: Object.keys(errorCodes).length === 0, errorCodes, content };
 }
 
 function isAbsoluteUrl(value: string): boolean {

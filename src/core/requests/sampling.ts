@@ -10,7 +10,7 @@ import { isRecord } from '../shared/issues.js';
 import { copyArray, defineOwn, finiteNumber, ownData, snapshotData, UNREADABLE } from '../shared/read.js';
 import { sanitizeLabel, sanitizeText } from '../text/sanitize.js';
 import { formatPreview } from '../tool/arguments.js';
-import { english, problemMessages, type MessageRef, type RequestProblemCode } from '../text/messages.js';
+import type { MessageRef, RequestProblemCode } from '../text/messages.js';
 
 /** One message the server wants sent to the model. */
 export interface SamplingMessageView {
@@ -31,11 +31,6 @@ export interface SamplingView {
   valid: boolean;
   /** Why it cannot be shown, as codes (`problem.<code>` in the message table). */
   problemCodes: Array<MessageRef<RequestProblemCode>>;
-  /**
-   * The same in English.
-   * @deprecated Format `problemCodes` with the message table.
-   */
-  problems: string[];
   messages: SamplingMessageView[];
   systemPrompt: string | undefined;
   maxTokens: number | undefined;
@@ -77,16 +72,11 @@ function blocksOf(content: unknown): unknown[] {
 
 /** Reads a `sampling/createMessage` request. Never throws. */
 export function parseSamplingRequest(params: unknown): SamplingView {
-  const problems: string[] = [];
   const problemCodes: Array<MessageRef<RequestProblemCode>> = [];
-  const problem = (code: RequestProblemCode, params?: { max: number }) => {
-    problemCodes.push(params ? { code, params } : { code });
-    problems.push(english(problemMessages, `problem.${code}`, params));
-  };
+  const problem = (code: RequestProblemCode, params?: { max: number }) => void problemCodes.push(params ? { code, params } : { code });
   const view: SamplingView = {
     valid: true,
     problemCodes,
-    problems,
     messages: [],
     systemPrompt: undefined,
     maxTokens: undefined,
@@ -134,7 +124,7 @@ export function parseSamplingRequest(params: unknown): SamplingView {
     .filter(isRecord)
     .map((tool) => ({ name: sanitizeLabel(get(tool, 'name'), 128).text, description: sanitizeText(str(get(tool, 'description')) ?? '', 2000).text }))
     .filter((tool) => tool.name !== '');
-  view.valid = problems.length === 0;
+  view.valid = problemCodes.length === 0;
   return view;
 }
 

@@ -195,4 +195,4 @@ export function sensitiveTerm(field: { name?: unknown; title?: unknown; descript
  *
  * @deprecated The detection now normalises and covers several languages; see `SENSITIVE_TERM_LIST` and `sensitiveTerm`.
  */
-export const SENSITIVE_TERMS: ReadonlyArray<[label: string, pattern: RegExp]> = SENSITIVE_TERM_LIST.map(({ label, terms }) => [label, new RegExp(`\\b(${(terms.en ?? []).map((term) => term.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})s?\\b`)]);
+export const SENSITIVE_TERMS: ReadonlyArray<[label: string, pattern: RegExp]> = /* @__PURE__ */ SENSITIVE_TERM_LIST.map(({ label, terms }) => [label, new RegExp(`\\b(${(terms.en ?? []).map((term) => term.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})s?\\b`)]);

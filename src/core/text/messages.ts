@@ -1,11 +1,10 @@
 /**
  * Core says what happened with codes and parameters; these tables hold the
  * English for each code. They are part of the one message table a person's
- * words come from (the React layer adds its labels and takes a host's
- * translation); core uses them only for the deprecated English fields kept
- * for hosts that read them (`problems`, `errors`, `message`).
+ * words come from (the React layer's `defaultLabels`, which takes a host's
+ * translation over them); core itself never says a sentence with them.
  */
-import { formatMessage, type MessageParams } from './format.js';
+import type { MessageParams } from './format.js';
 
 /** A code with its parameters: what core returns instead of a sentence. */
 export interface MessageRef<C extends string = string> {
@@ -123,7 +122,3 @@ export const sensitiveMessages: { readonly [K in SensitiveKind as `sensitive.${K
   'sensitive.national-id': 'SSN or national id',
 };
 
-/** The English of one code from one of these tables (for the deprecated English fields). */
-export function english<T extends Readonly<Record<string, string>>>(table: T, key: keyof T & string, params?: MessageParams): string {
-  return formatMessage(table[key] ?? key, params, 'en');
-}

@@ -9,9 +9,9 @@ import { copyArray, ownData, UNREADABLE } from '../shared/read.js';
 import { normalizeMode, normalizeTrust, type DecidedBy, type DecisionAction, type PolicyMode, type ToolOverride, type Trust } from '../shared/policy.js';
 import { safeName } from '../text/sanitize.js';
 import { formatReason, type DecisionReason } from '../text/reasons.js';
-import { consentReasonMessages, type ConsentReasonCode } from '../consent/reasons.js';
+import type { ConsentReasonCode } from '../consent/reasons.js';
 import { resolveToolHints, snapshotTool, toolRisk, type ResolvedToolHints, type ToolFingerprint, type ToolHintName, type ToolRisk } from './tool-hints.js';
-import { defaultChangeLabels, toolReasonMessages, type ToolReasonCode } from './reasons.js';
+import { defaultChangeLabels, toolDecisionMessages, type ToolReasonCode } from './reasons.js';
 import type { Tool } from '../shared/types.js';
 
 /** Why a tool call was decided as it was. */
@@ -52,9 +52,6 @@ export interface DecisionInput {
   /** The server was configured when the call was requested and is gone now: block. */
   serverRemoved?: boolean | undefined;
 }
-
-// The English a tool decision's reasons are written in (the deprecated `text`).
-const ENGLISH: Readonly<Record<string, string>> = /* @__PURE__ */ Object.assign({}, toolReasonMessages, consentReasonMessages);
 
 /** The policy's answer for one call. */
 export interface ToolDecision {
@@ -139,7 +136,7 @@ export function decideToolCall(input: DecisionInput): ToolDecision {
       reason.changes = parts.length > 0 ? parts : ['annotations'];
     }
     // The deprecated English text, formatted once from the same template.
-    reason.text = formatReason(reason, ENGLISH, 'en');
+    reason.text = formatReason(reason, toolDecisionMessages, 'en');
     reasons.push(reason);
   };
   const result = (action: DecisionAction, decidedBy: ToolDecision['decidedBy'] = 'policy'): ToolDecision => ({ action, risk, reasons, hints, trust, mode, decidedBy });

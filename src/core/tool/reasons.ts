@@ -4,6 +4,7 @@
  * applies, requests withdrawn…) are the flow's (consent/reasons.ts).
  */
 import { prefixed } from '../text/reasons.js';
+import { consentReasonMessages } from '../consent/reasons.js';
 import type { ToolFingerprint, ToolHintName } from './tool-hints.js';
 
 /** Why a tool call was decided as it was (besides the consent-wide codes). */
@@ -66,6 +67,10 @@ export const defaultChangeLabels: Record<keyof ToolFingerprint, string> = {
   ui: 'app view',
 };
 
-/** The tool reasons, assumed hints and changed parts, as message-table entries. */
-export const toolReasonMessages: { [K in ToolReasonCode as `reason.${K}`]: string } & { [K in ToolHintName as `assumedHint.${K}`]: string } & { [K in keyof ToolFingerprint as `changed.${K}`]: string } =
-  /* @__PURE__ */ Object.assign(prefixed('reason.', toolReasonLabels), prefixed('assumedHint.', defaultAssumedHintLabels), prefixed('changed.', defaultChangeLabels));
+/**
+ * Every reason a tool decision may give (its own and the consent-wide ones),
+ * with the words for assumed hints and changed parts, as message-table
+ * entries: the tool family's reason words.
+ */
+export const toolDecisionMessages: { [K in ToolReasonCode as `reason.${K}`]: string } & { [K in ToolHintName as `assumedHint.${K}`]: string } & { [K in keyof ToolFingerprint as `changed.${K}`]: string } & typeof consentReasonMessages =
+  /* @__PURE__ */ Object.assign(prefixed('reason.', toolReasonLabels), prefixed('assumedHint.', defaultAssumedHintLabels), prefixed('changed.', defaultChangeLabels), consentReasonMessages);

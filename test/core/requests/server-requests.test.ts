@@ -7,6 +7,7 @@ import {
   decideServerRequest,
   describeElicitationUrl,
   editSamplingResult,
+  formatMessage,
   initialElicitationValues,
   parseElicitationRequest,
   parseSamplingRequest,
@@ -16,6 +17,7 @@ import {
   type ElicitationView,
   type PolicyMode,
 } from '../../../src/core/index.js';
+import { problemMessages } from '../../../src/core/text/messages.js';
 import { everythingElicitation, everythingSampling } from '../../fixtures/server-requests.js';
 import { describeSpec, specExamples } from '../../spec-fixtures.js';
 
@@ -69,12 +71,12 @@ describe('parseElicitationRequest — form mode', () => {
     ['choices that are not strings', { requestedSchema: { type: 'object', properties: { x: { type: 'string', enum: [1, 2] } } } }, { code: 'field-choices-invalid', params: { field: 'x' } }, /choices that cannot be read/],
     ['an unknown mode', { mode: 'voice' }, { code: 'mode-unknown', params: { mode: 'voice' } }, /"voice" is not known/],
     ['a URL that is not a URL', { mode: 'url', url: 'not a url', message: 'x' }, { code: 'no-url' }, /no usable URL/],
-  ])('gives a clear error state for %s, never a crash: a code with its parameters, and the English beside it', (_name, params, code, english) => {
+  ])('gives a clear error state for %s, never a crash: a code with its parameters, which the message table says in English', (_name, params, code, english) => {
     const view = parseElicitationRequest(params);
     expect(view.mode).toBe('invalid');
     const invalid = view as Extract<ElicitationView, { mode: 'invalid' }>;
     expect(invalid.problemCodes).toEqual([code]);
-    expect(invalid.problems.join(' ')).toMatch(english);
+    expect(invalid.problemCodes.map((problem) => formatMessage(problemMessages[`problem.${problem.code}`], problem.params, 'en')).join(' ')).toMatch(english);
   });
 
   it('a request without a mode is a form (the 2025-06-18 shape)', () => {
@@ -90,7 +92,7 @@ describe('parseElicitationRequest — form mode', () => {
         const view = parseElicitationRequest(params);
         if (view.mode === 'form') expect(view.fields.every((field) => Object.hasOwn(Object((params as { requestedSchema?: { properties?: object } }).requestedSchema?.properties), field.name))).toBe(true);
         if (view.mode === 'url') expect(view.url.secure).toBe(view.url.href.startsWith('https:'));
-        if (view.mode === 'invalid') expect(view.problems.length).toBeGreaterThan(0);
+        if (view.mode === 'invalid') expect(view.problemCodes.length).toBeGreaterThan(0);
       }),
       { numRuns: 3000 },
     );
@@ -131,7 +133,7 @@ describe('secret detection', () => {
   it('marks the form sensitive and the field with its term', () => {
     const view = form(parseElicitationRequest({ requestedSchema: { type: 'object', properties: { user: { type: 'string' }, pass: { type: 'string', title: 'Password' } } } }));
     expect(view.sensitive).toBe(true);
-    expect(view.fields[1]).toMatchObject({ sensitive: true, sensitiveTerm: 'password' });
+    expect(view.fields[1]).toMatchObject({ sensitive: true, sensitiveKind: 'password' });
   });
 });
 
@@ -168,7 +170,7 @@ describe('validateElicitation', () => {
   ])('rejects %s', (_name, values, field) => {
     const result = validateElicitation(view, { ...initialElicitationValues(view), name: 'Ada', ...values });
     expect(result.ok).toBe(false);
-    expect(Object.keys(result.errors)).toEqual([field]);
+    expect(Object.keys(result.errorCodes)).toEqual([field]);
   });
 
   it('property: an accept never sends a field the person did not see', () => {
@@ -254,7 +256,7 @@ describe('sampling', () => {
         const view = parseSamplingRequest(value);
         if (typeof value !== 'object' || value === null || Array.isArray(value)) expect(view.valid).toBe(false);
         if (view.valid) expect(view.messages.length).toBeGreaterThan(0);
-        else expect(view.problems.length).toBeGreaterThan(0);
+        else expect(view.problemCodes.length).toBeGreaterThan(0);
       }),
       { numRuns: 2000 },
     );

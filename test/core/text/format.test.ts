@@ -1,9 +1,8 @@
 // Tests for src/core/text/format.ts: the one formatter every message goes through.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { consentReasonMessages, decideToolCall, formatList, formatMessage, formatReason, toolReasonMessages } from '../../../src/core/index.js';
+import { decideToolCall, formatList, formatMessage, formatReason, toolDecisionMessages as reasonMessages } from '../../../src/core/index.js';
 
-const reasonMessages = { ...toolReasonMessages, ...consentReasonMessages };
 
 describe('formatMessage', () => {
   it('fills placeholders; numbers and lists in the locale', () => {

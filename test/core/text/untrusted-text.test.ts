@@ -85,7 +85,7 @@ describe('server strings are never keys of plain objects', () => {
     expect(Object.keys(initial)).toEqual(['__proto__', 'constructor', 'toString']);
     expect(Object.values(initial)).toEqual(['', '', '']);
     const empty = validateElicitation(view, initial);
-    expect(Object.keys(empty.errors)).toEqual(['constructor']);
+    expect(Object.keys(empty.errorCodes)).toEqual(['constructor']);
     const values = JSON.parse('{"__proto__": "a", "constructor": "b", "toString": "c"}') as Record<string, string>;
     const checked = validateElicitation(view, values);
     expect(checked.ok).toBe(true);
@@ -93,7 +93,7 @@ describe('server strings are never keys of plain objects', () => {
     expect(Object.getPrototypeOf(checked.content)).toBe(Object.prototype);
     // The form's own state is keyed by server data: no prototype to fall back on.
     expect(Object.getPrototypeOf(initial)).toBeNull();
-    expect(Object.getPrototypeOf(empty.errors)).toBeNull();
+    expect(Object.getPrototypeOf(empty.errorCodes)).toBeNull();
   });
 });
 

@@ -5,7 +5,7 @@
  */
 import { canOfferRemember } from '../../tool/approvals.js';
 import { confirmFocus, decideToolCall, tripsTaint, type ToolDecision } from '../../tool/decide.js';
-import { toolReasonMessages } from '../../tool/reasons.js';
+import { toolDecisionMessages } from '../../tool/reasons.js';
 import { annotationFingerprint, snapshotTool, type ResolvedToolHints, type ToolRisk } from '../../tool/tool-hints.js';
 import { isRecord } from '../../shared/issues.js';
 import type { DecidedBy, DecisionAction, PolicyMode, ToolOverride, Trust } from '../../shared/policy.js';
@@ -279,9 +279,6 @@ function toolSteps(context: KindContext): KindSteps<ToolKindTypes, ToolRead, Set
   };
 }
 
-/** The English of every reason a tool decision gives. */
-const toolKindMessages: Readonly<Record<string, string>> = toolReasonMessages;
-
 /**
  * The tool-call kind: a call runs, asks or is blocked as `decideToolCall`
  * says with the controller's trust, mode, overrides, memory and taint guard.
@@ -292,6 +289,6 @@ const toolKindMessages: Readonly<Record<string, string>> = toolReasonMessages;
  * const { outcome } = await consent.requestApproval({ serverId, tool, args, callId });
  */
 export function toolKind(): ConsentKind<ToolKindTypes> {
-  return { name: 'tool', messages: toolKindMessages, verbs: { request: 'requestApproval', preview: 'previewDecision' }, setup: toolSteps };
+  return { name: 'tool', messages: toolDecisionMessages, verbs: { request: 'requestApproval', preview: 'previewDecision' }, setup: toolSteps };
 }
 

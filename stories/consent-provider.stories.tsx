@@ -1,8 +1,10 @@
-// Stories for src/components/consent-provider.
+// Stories for src/components/consent-provider: tool calls, and a kind of the host's own plugged in.
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
 import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
-import { ToolApprovalProvider, usePendingCount, useTaintState, useToolApproval, type ConsentRecord, type PolicyMode, type ConsentProviderOptionsProps as ToolApprovalProviderOptionsProps } from '../src/index.js';
+import { ConsentProvider, toolKind, useConsentController, usePendingCount, useTaintState, useToolApproval, type ConsentProviderOptionsProps, type ConsentRecord, type PolicyMode, type ToolKindTypes } from '../src/index.js';
+import { ResourceDialog } from '../test/fixtures/resource-dialog.js';
+import { resourceKind, type ResourceKindTypes } from '../test/fixtures/resource-kind.js';
 import type { Tool } from '../src/core/shared/types.js';
 import { createEntitiesTool, deleteEntitiesTool, fetchTool, readFileTool } from '../test/fixtures/tools.js';
 import styles from './stories.module.css';
@@ -54,24 +56,24 @@ const CALLS = [
 ];
 
 const meta = {
-  title: 'Components/ToolApprovalProvider',
-  component: ToolApprovalProvider,
+  title: 'Components/ConsentProvider',
+  component: ConsentProvider,
   args: { servers: { files: { trust: 'trusted', name: 'Files' }, memory: { trust: 'untrusted', name: 'Memory' } }, mode: 'default', taintGuard: false },
   argTypes: { mode: { control: 'inline-radio', options: ['default', 'always-confirm', 'read-only', 'offline'] satisfies PolicyMode[] } },
   render: (args) => (
-    <ToolApprovalProvider {...(args as ToolApprovalProviderOptionsProps)} onDecision={(record: ConsentRecord) => console.info('decision', record)}>
+    <ConsentProvider {...(args as ConsentProviderOptionsProps)} onDecision={(record: ConsentRecord) => console.info('decision', record)}>
       <Requests calls={CALLS} />
-    </ToolApprovalProvider>
+    </ConsentProvider>
   ),
   parameters: {
     docs: {
       description: {
         component:
-          'Decides calls by policy and asks one confirmation at a time, in order — a thin React layer over `createApprovalController`. Its context never changes while requests come and go: read the count with `usePendingCount()`. With `taintGuard`, once an open-world result entered the conversation, writes and further open-world calls ask, even for trusted servers, until reset.',
+          'Decides requests by policy and asks one prompt at a time, in order, each with the component of its kind (`components[prompt.kind]`; tool confirmations by default) — a thin React layer over `createConsentController`. Its context never changes while requests come and go: read the count with `usePendingCount()`. With `taintGuard`, once an open-world result entered the conversation, writes and further open-world calls ask, even for trusted servers, until reset.',
       },
     },
   },
-} satisfies Meta<typeof ToolApprovalProvider>;
+} satisfies Meta<typeof ConsentProvider>;
 
 export default meta;
 type Story = StoryObj<typeof meta>;
@@ -160,9 +162,9 @@ function VanishingOpener() {
 export const NoCardNoOpenerTest: Story = {
   tags: TEST,
   render: () => (
-    <ToolApprovalProvider servers={{ memory: { trust: 'untrusted', name: 'Memory' } }}>
+    <ConsentProvider servers={{ memory: { trust: 'untrusted', name: 'Memory' } }}>
       <VanishingOpener />
-    </ToolApprovalProvider>
+    </ConsentProvider>
   ),
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
@@ -179,12 +181,12 @@ export const NoCardNoOpenerTest: Story = {
 export const FallbackFocusTest: Story = {
   tags: TEST,
   render: () => (
-    <ToolApprovalProvider servers={{ memory: { trust: 'untrusted', name: 'Memory' } }} fallbackFocus={() => document.getElementById('fallback-heading')}>
+    <ConsentProvider servers={{ memory: { trust: 'untrusted', name: 'Memory' } }} fallbackFocus={() => document.getElementById('fallback-heading')}>
       <h2 id="fallback-heading" tabIndex={-1}>
         Conversation
       </h2>
       <VanishingOpener />
-    </ToolApprovalProvider>
+    </ConsentProvider>
   ),
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
@@ -195,5 +197,56 @@ export const FallbackFocusTest: Story = {
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
     await waitFor(() => expect(canvas.getByRole('heading', { name: 'Conversation' })).toHaveFocus());
     await expect(dialog.isConnected).toBe(false);
+  },
+};
+
+function ResourceRequests() {
+  const consent = useConsentController<ToolKindTypes | ResourceKindTypes>();
+  const [log, setLog] = useState<string[]>([]);
+  const read = async (uri: string) => {
+    const { outcome } = await consent.readResource({ serverId: 'files', uri });
+    setLog((lines) => [...lines, `${uri}: ${outcome}`]);
+  };
+  return (
+    <div className={styles.stack}>
+      <div className={styles.row}>
+        <button type="button" onClick={() => void read('file:///notes.txt')}>
+          Read notes
+        </button>
+        <button type="button" onClick={() => void read('https://example.com/report')}>
+          Read a web report
+        </button>
+      </div>
+      <ol aria-label="Reads">
+        {log.map((line, i) => (
+          <li key={i}>{line}</li>
+        ))}
+      </ol>
+    </div>
+  );
+}
+
+/**
+ * A kind the library does not ship — "let the model read a resource the
+ * server offers" (`test/fixtures/resource-kind.ts`, written against the
+ * public API only) — plugged in with `kinds` and shown with the host's own
+ * component in `components`. Nothing under `src/` knows it.
+ */
+export const KindOfYourOwn: Story = {
+  render: () => (
+    <ConsentProvider kinds={[toolKind(), resourceKind()]} servers={{ files: { trust: 'untrusted', name: 'Files' } }} components={{ resource: ResourceDialog }}>
+      <ResourceRequests />
+    </ConsentProvider>
+  ),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(canvas.getByRole('button', { name: 'Read notes' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Read file:///notes.txt?' });
+    await expect(within(dialog).getByRole('button', { name: 'Refuse' })).toHaveFocus();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Allow reading' }));
+    await waitFor(() => expect(canvas.getByRole('list', { name: 'Reads' })).toHaveTextContent('file:///notes.txt: read'));
+    await userEvent.click(canvas.getByRole('button', { name: 'Read a web report' }));
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(canvas.getByRole('list', { name: 'Reads' })).toHaveTextContent('https://example.com/report: refused'));
   },
 };
