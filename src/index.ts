@@ -113,7 +113,6 @@ export {
   annotationFingerprint,
   confirmFocus,
   createApprovalController,
-  createToolApprovalController,
   createApprovalStore,
   decideServerRequest,
   decideToolCall,
@@ -164,14 +163,13 @@ export {
   type OpenResourceRequest,
 } from './components/content-blocks/index.js';
 export { ToolResult, type ToolResultProps } from './components/tool-result/index.js';
-export { ToolConfirm, ToolConfirmDialog, type ApproveDetails, type ConfirmRequest, type ToolConfirmDialogProps } from './components/tool-confirm/index.js';
+export { ToolConfirm, ToolConfirmDialog, type ConfirmRequest, type ToolConfirmPrompt, type ToolConfirmDialogProps } from './components/tool-confirm/index.js';
 export {
   ConsentProvider,
   ToolApprovalProvider,
   useApprovalController,
   useOptionalToolApproval,
   usePendingApproval,
-  usePendingApprovals,
   usePendingCount,
   useServerTrust,
   useTaintState,
@@ -195,4 +193,4 @@ export {
 } from './components/consent-provider/index.js';
 export { ToolCall, ToolCallCard, type ToolCallCardProps } from './components/tool-call/index.js';
 export { Elicitation, ElicitationDialog, type ElicitationDialogProps, type ElicitationPrompt } from './components/elicitation/index.js';
-export { Sampling, SamplingDialog, SamplingReview, type SamplingDialogProps, type SamplingPrompt, type SamplingReviewProps } from './components/sampling/index.js';
+export { Sampling, SamplingDialog, type SamplingDialogProps, type SamplingPrompt } from './components/sampling/index.js';

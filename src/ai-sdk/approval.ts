@@ -8,7 +8,7 @@
 import { InvalidToolApprovalSignatureError, type ToolApprovalStatus, type ToolSet } from 'ai';
 import { toolCallBinding, type ConsentPolicy, type DecisionRecord } from '../core/consent/index.js';
 import { isRecord } from '../core/shared/issues.js';
-import { copyArray, ownData } from '../core/shared/read.js';
+import { copyArray, ownData, textOf } from '../core/shared/read.js';
 import type { Tool } from '../core/shared/types.js';
 import { answersInLastMessage, approvalPartsOf, sentWithoutTools, toolCallIn } from './messages.js';
 import { createChatSession, type ChatSession, type McpCall, type OpenedChat } from './session.js';
@@ -136,10 +136,8 @@ const settled = (session: ChatSession, call: McpCall, result: () => Promise<{ ou
 /** The request that carries the person's approval: signed, asked here once, decided again, then recorded (and remembered where the policy allows). */
 async function takeApproval(session: ChatSession, opened: OpenedChat, options: McpToolApprovalOptions, call: McpCall, approvalId: string, signature: unknown, remember: ReadonlySet<string>): Promise<Status> {
   if (signature === undefined || signature === null) return denied([session.refuse('approval-invalid', call)]);
-  const { controller } = opened;
-  // What the current policy blocks never runs, whatever the person pressed (recorded as blocked).
-  if (controller.preview('tool', call).action === 'block') return denied((await controller.request('tool', call)).record.reasons);
-  // Single use, and only where it was asked: this chat, this server, tool and input.
+  // Single use, and only where it was asked: this chat, this server, tool and input. The answer is then
+  // decided again with the current policy: what it blocks never runs, whatever the person pressed.
   let claim: Awaited<ReturnType<McpChatStore['claimApproval']>>;
   try {
     claim = await options.store.claimApproval(options.chatId, call.callId, bindingOf(call));
@@ -147,7 +145,7 @@ async function takeApproval(session: ChatSession, opened: OpenedChat, options: M
     return denied([session.unavailable(error, call)]);
   }
   if (claim !== 'ok') return denied([session.refuse(claim === 'replayed' ? 'approval-replayed' : 'approval-not-asked', call)]);
-  return settled(session, call, () => controller.answer('tool', call, { action: 'approve', remember: remember.has(approvalId) }));
+  return settled(session, call, () => opened.controller.answer('tool', call, { action: 'approve', remember: remember.has(approvalId) }));
 }
 
 /** The request that asks: settled now when the policy can (run or block, recorded), else asked through the AI SDK and noted, so its answer counts once. */
@@ -173,9 +171,9 @@ async function decideCall(session: ChatSession, opened: OpenedChat, options: Mcp
  * through the controller like an approval.
  */
 async function recordDenials(session: ChatSession, options: McpToolApprovalOptions, uiMessages: readonly unknown[]): Promise<void> {
-  const answers = answersInLastMessage(uiMessages).flatMap((answer) => {
-    const found = findMcpTool(answer.toolName, options.tools, undefined, answer.toolMetadata);
-    return found ? [{ call: { serverId: found.serverId, tool: found.tool, toolName: answer.toolName, args: answer.input, callId: answer.toolCallId }, approved: answer.approved }] : [];
+  const answers = answersInLastMessage(uiMessages, (toolName, callId, args, toolMetadata): McpCall | undefined => {
+    const found = findMcpTool(toolName, options.tools, undefined, toolMetadata);
+    return found && { serverId: found.serverId, tool: found.tool, toolName, args, callId };
   });
   try {
     await session.open();
@@ -218,8 +216,8 @@ export function mcpToolApproval(options: McpToolApprovalOptions): McpToolApprova
   const session = createChatSession({ chatId: options.chatId, store: options.store, servers: options.servers, mode: options.mode, taintGuard: options.taintGuard, onDecision: options.onDecision });
 
   const approve: McpToolApprovalFunction = async ({ toolCall, tools, messages }) => {
-    const toolName = typeof ownData(toolCall, 'toolName') === 'string' ? (ownData(toolCall, 'toolName') as string) : '';
-    const toolCallId = typeof ownData(toolCall, 'toolCallId') === 'string' ? (ownData(toolCall, 'toolCallId') as string) : '';
+    const toolName = textOf(toolCall, 'toolName') ?? '';
+    const toolCallId = textOf(toolCall, 'toolCallId') ?? '';
     const input = ownData(toolCall, 'input');
     const found = findMcpTool(toolName, tools, options.tools, ownData(toolCall, 'toolMetadata'));
     if (!found) {
@@ -251,9 +249,11 @@ export function mcpToolApproval(options: McpToolApprovalOptions): McpToolApprova
 
   // Wired as `toolApproval: mcpToolApproval(…)` the secret is lost: then nothing runs, and it says why.
   const misused = async () => ({ type: 'denied' as const, reason: 'mcpToolApproval(…) was passed as toolApproval, which drops its signing secret. Spread it into streamText instead: streamText({ ...mcpToolApproval(…) }).' });
-  Object.defineProperty(misused, 'toolApproval', { value: approve, enumerable: true });
-  Object.defineProperty(misused, 'experimental_toolApprovalSecret', { value: secret, enumerable: true });
-  Object.defineProperty(misused, 'prepare', { value: (messages: readonly unknown[]) => recordDenials(session, options, messages), enumerable: false });
-  Object.defineProperty(misused, 'recordInvalidApproval', { value: recordInvalidApproval, enumerable: false });
-  return misused as unknown as McpToolApproval;
+  // Spreading takes the enumerable two; prepare and recordInvalidApproval are for the route.
+  return Object.defineProperties(misused, {
+    toolApproval: { value: approve, enumerable: true },
+    experimental_toolApprovalSecret: { value: secret, enumerable: true },
+    prepare: { value: (messages: readonly unknown[]) => recordDenials(session, options, messages) },
+    recordInvalidApproval: { value: recordInvalidApproval },
+  }) as unknown as McpToolApproval;
 }

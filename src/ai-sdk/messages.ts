@@ -45,27 +45,22 @@ export function sentWithoutTools(messages: readonly unknown[], isMcp: (toolName:
   return false;
 }
 
-/** A person's answer in the last UI message: the tool part it answers, and yes or no. */
-export interface UiAnswer {
-  toolName: string;
-  toolCallId: string;
-  input: unknown;
-  toolMetadata: unknown;
-  approved: boolean;
-}
-
-/** The person's answers in the last message that the server has not settled yet (parts in `approval-responded`). */
-export function answersInLastMessage(uiMessages: readonly unknown[]): UiAnswer[] {
+/**
+ * The person's answers in the last UI message that the server has not
+ * settled yet (parts in `approval-responded`), each as the call `callOf`
+ * makes of its part (parts it makes nothing of are left out).
+ */
+export function answersInLastMessage<C>(uiMessages: readonly unknown[], callOf: (toolName: string, toolCallId: string, input: unknown, toolMetadata: unknown) => C | undefined): Array<{ call: C; approved: boolean }> {
   const last = (copyArray(uiMessages, 100_000) ?? []).at(-1);
-  const answers: UiAnswer[] = [];
+  const answers: Array<{ call: C; approved: boolean }> = [];
   if (ownData(last, 'role') !== 'assistant') return answers;
   for (const part of copyArray(ownData(last, 'parts'), 10_000) ?? []) {
     if (ownData(part, 'state') !== 'approval-responded') continue;
     const type = ownData(part, 'type');
     const toolName = type === 'dynamic-tool' ? ownData(part, 'toolName') : typeof type === 'string' && type.startsWith('tool-') ? type.slice(5) : undefined;
     const toolCallId = ownData(part, 'toolCallId');
-    if (typeof toolName !== 'string' || typeof toolCallId !== 'string') continue;
-    answers.push({ toolName, toolCallId, input: ownData(part, 'input'), toolMetadata: ownData(part, 'toolMetadata'), approved: ownData(ownData(part, 'approval'), 'approved') === true });
+    const call = typeof toolName === 'string' && typeof toolCallId === 'string' ? callOf(toolName, toolCallId, ownData(part, 'input'), ownData(part, 'toolMetadata')) : undefined;
+    if (call) answers.push({ call, approved: ownData(ownData(part, 'approval'), 'approved') === true });
   }
   return answers;
 }

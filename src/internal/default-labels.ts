@@ -40,8 +40,6 @@ export const badgeLabels = {
 /** The words of content blocks, results and freshness: what they fall back to with no provider. */
 export const contentLabels = {
   // Content.
-  /** @deprecated `moreBlocks` is one plural message; this is used only when a host overrides it, for a count of 1. */
-  moreBlock: '1 more block, lower priority',
   moreBlocks: '{count, plural, one {# more block, lower priority} other {# more blocks, lower priority}}',
   noContent: 'No content to show',
   contentForAssistant: 'This result was for the assistant only.',

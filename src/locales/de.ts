@@ -31,7 +31,6 @@ export const de: Labels = {
   claimDescription: 'Diesem Server wird nicht vertraut: Das sind seine eigenen, ungeprüften Angaben.',
   unnamedTool: 'Unbenanntes Werkzeug',
   // Content.
-  moreBlock: '1 weiterer Block, niedrigere Priorität',
   moreBlocks: '{count, plural, one {# weiterer Block, niedrigere Priorität} other {# weitere Blöcke, niedrigere Priorität}}',
   noContent: 'Kein Inhalt',
   contentForAssistant: 'Dieses Ergebnis war nur für den Assistenten bestimmt.',

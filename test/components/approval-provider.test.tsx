@@ -3,7 +3,7 @@ import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useEffect, useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { ToolApprovalProvider, usePendingApprovals, useToolApproval, type ApprovalRequest, type ApprovalResult, type ConsentRecord, type ServerConfig } from '../../src/index.js';
+import { ToolApprovalProvider, usePendingCount, useToolApproval, type ApprovalRequest, type ApprovalResult, type ConsentRecord, type ServerConfig } from '../../src/index.js';
 import type { Tool } from '../../src/core/shared/types.js';
 import { createEntitiesTool, deleteEntitiesTool, readFileTool } from '../fixtures/tools.js';
 
@@ -212,7 +212,7 @@ describe('ToolApprovalProvider', () => {
       return null;
     }
     function Count() {
-      counts.push(usePendingApprovals());
+      counts.push(usePendingCount());
       return null;
     }
     let api!: Api;

@@ -45,7 +45,7 @@ describe('promise 1: assistant-only content never reaches the user', () => {
         copied.length = 0;
         const secretStructured = { note: 'SECRETxstructured' };
         const result = { content: blocks, structuredContent: secretStructured } as unknown as CallToolResult;
-        const { container } = render(<ToolResult result={result} order={order} collapseBelow={collapseBelow} copyable={copyable} liveFreshness={false} now={0} />);
+        const { container } = render(<ToolResult result={result} order={order} collapseBelow={collapseBelow} copyable={copyable} live={false} now={0} />);
         // Open every disclosure, then press every copy button.
         for (const toggle of Array.from(container.querySelectorAll<HTMLButtonElement>('[aria-expanded="false"]'))) fireEvent.click(toggle);
         for (const details of Array.from(container.querySelectorAll('details'))) details.open = true;

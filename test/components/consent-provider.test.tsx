@@ -17,7 +17,7 @@ import {
   type ConsentControllerCore,
   type ElicitationKindTypes,
   type ConsentRecord,
-  type SamplingReviewProps,
+  type SamplingDialogProps,
 } from '../../src/index.js';
 import { everythingElicitation, everythingSampling } from '../fixtures/server-requests.js';
 import { deleteEntitiesTool } from '../fixtures/tools.js';
@@ -76,7 +76,7 @@ describe('ConsentProvider', () => {
 describe('ToolApprovalProvider components', () => {
   it('replaces one dialog with the host\'s, which gets the prompt and answers through the controller', async () => {
     const user = userEvent.setup();
-    function MySampling({ prompt, onRespond }: SamplingReviewProps) {
+    function MySampling({ prompt, onRespond }: SamplingDialogProps) {
       return (
         <div role="dialog" aria-label={`Model use by ${prompt.serverName}`}>
           <button type="button" onClick={() => onRespond({ action: 'deny' })}>

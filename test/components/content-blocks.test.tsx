@@ -137,7 +137,7 @@ describe('ContentBlocks', () => {
 
   it('renders every content type', () => {
     const onAnnotationIssue = vi.fn();
-    const { container } = render(<ContentBlocks blocks={everyType} now={FIXED_NOW} liveFreshness={false} locale="en-US" onAnnotationIssue={onAnnotationIssue} />);
+    const { container } = render(<ContentBlocks blocks={everyType} now={FIXED_NOW} live={false} locale="en-US" onAnnotationIssue={onAnnotationIssue} />);
     expect(onAnnotationIssue).not.toHaveBeenCalled();
     expect(screen.getByRole('img', { name: 'Image from the tool' })).toHaveAttribute('src', expect.stringMatching(/^data:image\/png;base64,/));
     expect(container.querySelector('audio')).toHaveAttribute('src', expect.stringMatching(/^data:audio\/wav;base64,/));
@@ -227,7 +227,7 @@ describe('ContentBlocks', () => {
 
   it('shows fresh, stale, future and unparseable dates', () => {
     const onAnnotationIssue = vi.fn();
-    const { container } = render(<ContentBlocks blocks={dated} now={FIXED_NOW} liveFreshness={false} locale="en-US" staleAfterMs={2 * 86_400_000} onAnnotationIssue={onAnnotationIssue} />);
+    const { container } = render(<ContentBlocks blocks={dated} now={FIXED_NOW} live={false} locale="en-US" staleAfterMs={2 * 86_400_000} onAnnotationIssue={onAnnotationIssue} />);
     // The visible label: the hidden tooltip (the absolute time, its description) aside.
     const shown = (el: Element) => Array.from(el.childNodes, (node) => (node instanceof Element && node.hasAttribute('hidden') ? '' : node.textContent)).join('');
     const labels = Array.from(container.querySelectorAll('[data-slot="freshness"]')).map((el) => [el.tagName, el.getAttribute('data-state'), shown(el)]);
@@ -250,11 +250,11 @@ describe('ContentBlocks', () => {
   });
 
   it('renders on the server without window, deterministically with `now`', () => {
-    const html = renderToString(<ContentBlocks blocks={[...mixedAudience, ...dated]} now={FIXED_NOW} liveFreshness={false} locale="en-US" timeZone="UTC" />);
+    const html = renderToString(<ContentBlocks blocks={[...mixedAudience, ...dated]} now={FIXED_NOW} live={false} locale="en-US" timeZone="UTC" />);
     expect(html).toContain('1 minute ago');
     expect(html).not.toContain('DEBUG');
-    expect(renderToString(<ContentBlocks blocks={dated} now={FIXED_NOW} liveFreshness={false} locale="en-US" timeZone="UTC" />)).toBe(
-      renderToString(<ContentBlocks blocks={dated} now={FIXED_NOW} liveFreshness={false} locale="en-US" timeZone="UTC" />),
+    expect(renderToString(<ContentBlocks blocks={dated} now={FIXED_NOW} live={false} locale="en-US" timeZone="UTC" />)).toBe(
+      renderToString(<ContentBlocks blocks={dated} now={FIXED_NOW} live={false} locale="en-US" timeZone="UTC" />),
     );
   });
 });

@@ -53,13 +53,13 @@ describe('dialog direction and language', () => {
     const request = { serverId: 'm', tool: deleteEntitiesTool, args: {}, decision: decideToolCall({ tool: deleteEntitiesTool }) };
     const { unmount } = render(
       <div dir="rtl" lang="he">
-        <ToolConfirmDialog request={request} onApprove={vi.fn()} onDeny={vi.fn()} />
+        <ToolConfirmDialog prompt={request} onRespond={vi.fn()} />
       </div>,
     );
     expect(screen.getByRole('alertdialog')).toHaveAttribute('dir', 'rtl');
     expect(screen.getByRole('alertdialog')).toHaveAttribute('lang', 'he');
     unmount();
-    render(<ToolConfirmDialog request={request} onApprove={vi.fn()} onDeny={vi.fn()} />);
+    render(<ToolConfirmDialog prompt={request} onRespond={vi.fn()} />);
     expect(screen.getByRole('alertdialog')).not.toHaveAttribute('dir');
     expect(screen.getByRole('alertdialog')).not.toHaveAttribute('lang');
   });

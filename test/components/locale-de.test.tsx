@@ -22,7 +22,7 @@ describe('the German message table', () => {
   it('the confirmation speaks German, with a German "oder" list of the assumed hints', () => {
     render(
       <LabelsProvider labels={de} locale="de">
-        <ToolConfirmDialog request={{ serverId: 'm', serverName: 'Memory', tool: bareTool, args: {}, decision: decideToolCall({ tool: bareTool, trust: 'untrusted' }) }} onApprove={() => {}} onDeny={() => {}} />
+        <ToolConfirmDialog prompt={{ serverId: 'm', serverName: 'Memory', tool: bareTool, args: {}, decision: decideToolCall({ tool: bareTool, trust: 'untrusted' }) }} onRespond={() => {}} />
       </LabelsProvider>,
     );
     const dialog = screen.getByRole('alertdialog', { name: `${bareTool.name} erlauben?` });
@@ -34,7 +34,7 @@ describe('the German message table', () => {
     const user = userEvent.setup();
     render(
       <LabelsProvider labels={de} locale="de">
-        <ContentBlocks blocks={[...prioritised, { type: 'text', text: 'alt', annotations: { lastModified: '2026-11-27T12:00:00Z' } }]} order="priority" collapseBelow={0.5} liveFreshness={false} now={Date.parse('2026-11-30T12:00:00Z')} />
+        <ContentBlocks blocks={[...prioritised, { type: 'text', text: 'alt', annotations: { lastModified: '2026-11-27T12:00:00Z' } }]} order="priority" collapseBelow={0.5} live={false} now={Date.parse('2026-11-30T12:00:00Z')} />
       </LabelsProvider>,
     );
     const toggle = screen.getByRole('button', { name: /weitere Blöcke, niedrigere Priorität$/ });

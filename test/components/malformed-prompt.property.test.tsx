@@ -1,9 +1,7 @@
-// A dialog's prompt normally comes from the controller; hosts also build or change one by hand (the 0.1
-// `request` API did). Whatever it holds, a dialog never throws into the page and never approves: it ends,
+// A dialog's prompt normally comes from the controller; hosts also build or change one by hand. Whatever it holds, a dialog never throws into the page and never approves: it ends,
 // unanswered, in exactly one refusal through the family's own callbacks.
 import { cleanup, render, screen } from '@testing-library/react';
 import fc from 'fast-check';
-import type { ComponentProps } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { AppActionDialog } from '../../src/apps/react.js';
 import { ElicitationDialog, SamplingDialog, ToolConfirmDialog } from '../../src/index.js';
@@ -44,16 +42,4 @@ describe('a dialog given a prompt it cannot read', () => {
       );
     });
   }
-
-  it('the 0.1 request API: a hand-built request it cannot read is a deny through onDeny, once, and no approval', () => {
-    vi.spyOn(console, 'error').mockImplementation(() => {});
-    const onApprove = vi.fn();
-    const onDeny = vi.fn();
-    const legacy = { request: { tool: { name: 'delete_everything' }, serverId: 'files' }, onApprove, onDeny } as unknown as ComponentProps<typeof ToolConfirmDialog>;
-    const { unmount } = render(<ToolConfirmDialog {...legacy} />);
-    expect(screen.queryByRole('alertdialog')).toBeNull();
-    unmount();
-    expect(onDeny).toHaveBeenCalledTimes(1);
-    expect(onApprove).not.toHaveBeenCalled();
-  });
 });

@@ -12,7 +12,7 @@ import {
   ElicitationDialog,
   Freshness,
   LabelsProvider,
-  SamplingReview,
+  SamplingDialog,
   ToolApprovalProvider,
   ToolBadges,
   ToolCallCard,
@@ -231,12 +231,12 @@ describe('pseudo-locale: every word a person reads comes from the message table'
   });
 
   it('the tool confirmation: untrusted, shadowed, changed, remembered and read-only cases', () => {
-    render(inTable(<ToolConfirmDialog request={confirmRequest()} onApprove={() => {}} onDeny={() => {}} />));
+    render(inTable(<ToolConfirmDialog prompt={confirmRequest()} onRespond={() => {}} />));
     expect(leaks(serverStrings(deleteEntitiesTool, SERVER, { entityNames: ['Alice', 'Bob'] }, 'Mail server'))).toEqual([]);
   });
 
   it('the tool confirmation for a bare tool (every hint assumed) under the taint guard', () => {
-    render(inTable(<ToolConfirmDialog request={confirmRequest(bareTool, { decision: decideToolCall({ tool: bareTool, trust: 'trusted', tainted: true, lookAlikeOf: 'GitHub' }) })} onApprove={() => {}} onDeny={() => {}} />));
+    render(inTable(<ToolConfirmDialog prompt={confirmRequest(bareTool, { decision: decideToolCall({ tool: bareTool, trust: 'trusted', tainted: true, lookAlikeOf: 'GitHub' }) })} onRespond={() => {}} />));
     expect(leaks(serverStrings(bareTool, SERVER, { entityNames: ['Alice', 'Bob'] }, 'GitHub'))).toEqual([]);
   });
 
@@ -321,15 +321,15 @@ describe('pseudo-locale: every word a person reads comes from the message table'
 
   it('sampling: the request, the answer and an invalid request', async () => {
     const user = userEvent.setup();
-    const { unmount } = render(inTable(<SamplingReview prompt={samplingPrompt(richSampling)} onRespond={() => true} />));
+    const { unmount } = render(inTable(<SamplingDialog prompt={samplingPrompt(richSampling)} onRespond={() => true} />));
     await user.click(screen.getByRole('button', { name: /edit/ }));
     expect(leaks(serverStrings(richSampling, 'Everything server'))).toEqual([]);
     unmount();
     const answer = { role: 'assistant', model: 'claude-test', content: { type: 'text', text: 'Three bullets.' }, stopReason: 'endTurn' };
-    const { unmount: u2 } = render(inTable(<SamplingReview prompt={samplingPrompt(everythingSampling, 'result', answer)} onRespond={() => true} />));
+    const { unmount: u2 } = render(inTable(<SamplingDialog prompt={samplingPrompt(everythingSampling, 'result', answer)} onRespond={() => true} />));
     expect(leaks(serverStrings(everythingSampling, answer, 'Everything server'))).toEqual([]);
     u2();
-    render(inTable(<SamplingReview prompt={samplingPrompt({ messages: [{ role: 'robot', content: 5 }] })} onRespond={() => true} />));
+    render(inTable(<SamplingDialog prompt={samplingPrompt({ messages: [{ role: 'robot', content: 5 }] })} onRespond={() => true} />));
     expect(document.body).toHaveTextContent('⟦problem.message-role⟧');
     expect(leaks(serverStrings('Everything server', 'robot'))).toEqual([]);
   });

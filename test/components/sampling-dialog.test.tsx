@@ -2,7 +2,7 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { Sampling, SamplingReview, ToolApprovalProvider, createApprovalController, decideServerRequest, type SamplingOutcome, type SamplingPrompt } from '../../src/index.js';
+import { Sampling, SamplingDialog, ToolApprovalProvider, createApprovalController, decideServerRequest, type SamplingOutcome, type SamplingPrompt } from '../../src/index.js';
 import { parseSamplingRequest, parseSamplingResult } from '../../src/core/index.js';
 import { axe } from '../axe.js';
 import { everythingSampling, richSampling } from '../fixtures/server-requests.js';
@@ -22,9 +22,9 @@ const promptFor = (params: unknown, stage: SamplingPrompt['stage'] = 'request', 
 
 const rich = richSampling;
 
-describe('SamplingReview — the request', () => {
+describe('SamplingDialog — the request', () => {
   it('shows who asks, the system prompt, the messages through ContentBlocks (audience applies), preferences, maxTokens and tools', () => {
-    render(<SamplingReview prompt={promptFor(rich)} onRespond={() => true} />);
+    render(<SamplingDialog prompt={promptFor(rich)} onRespond={() => true} />);
     const dialog = screen.getByRole('alertdialog', { name: 'Everything server wants to use your model' });
     expect(dialog).toHaveAccessibleDescription(expect.stringContaining('Everything server (not trusted)'));
     expect(within(dialog).getByText('You summarise financial reports in three bullet points.')).toBeInTheDocument();
@@ -41,13 +41,13 @@ describe('SamplingReview — the request', () => {
   it('approve as is, approve with edits, deny, and Escape (deny) give exact answers', async () => {
     const user = userEvent.setup();
     const approve = vi.fn(() => true);
-    const first = render(<SamplingReview prompt={promptFor(everythingSampling)} onRespond={approve} />);
+    const first = render(<SamplingDialog prompt={promptFor(everythingSampling)} onRespond={approve} />);
     await user.click(screen.getByRole('button', { name: 'Send to model' }));
     expect(approve).toHaveBeenCalledExactlyOnceWith({ action: 'approve' });
     first.unmount();
 
     const edited = vi.fn(() => true);
-    const second = render(<SamplingReview prompt={promptFor(everythingSampling)} onRespond={edited} />);
+    const second = render(<SamplingDialog prompt={promptFor(everythingSampling)} onRespond={edited} />);
     await user.click(screen.getByRole('button', { name: 'Edit' }));
     expect(screen.getByRole('button', { name: 'Edit' })).toHaveAttribute('aria-pressed', 'true');
     await user.clear(screen.getByRole('textbox', { name: 'System prompt' }));
@@ -60,7 +60,7 @@ describe('SamplingReview — the request', () => {
 
     // Opening the editor and putting the text back is no edit.
     const untouched = vi.fn(() => true);
-    const unchanged = render(<SamplingReview prompt={promptFor(everythingSampling)} onRespond={untouched} />);
+    const unchanged = render(<SamplingDialog prompt={promptFor(everythingSampling)} onRespond={untouched} />);
     await user.click(screen.getByRole('button', { name: 'Edit' }));
     await user.type(screen.getByRole('textbox', { name: 'Message 1' }), 'x');
     await user.type(screen.getByRole('textbox', { name: 'Message 1' }), '{Backspace}');
@@ -69,13 +69,13 @@ describe('SamplingReview — the request', () => {
     unchanged.unmount();
 
     const deny = vi.fn(() => true);
-    const third = render(<SamplingReview prompt={promptFor(everythingSampling)} onRespond={deny} />);
+    const third = render(<SamplingDialog prompt={promptFor(everythingSampling)} onRespond={deny} />);
     await user.click(screen.getByRole('button', { name: 'Deny' }));
     expect(deny).toHaveBeenCalledExactlyOnceWith({ action: 'deny' });
     third.unmount();
 
     const escape = vi.fn(() => true);
-    render(<SamplingReview prompt={promptFor(everythingSampling)} onRespond={escape} />);
+    render(<SamplingDialog prompt={promptFor(everythingSampling)} onRespond={escape} />);
     await user.keyboard('{Escape}');
     expect(escape).toHaveBeenCalledExactlyOnceWith({ action: 'deny' });
   });
@@ -84,7 +84,7 @@ describe('SamplingReview — the request', () => {
     const user = userEvent.setup();
     const onRespond = vi.fn(() => true);
     const twoParts = { messages: [{ role: 'user', content: [{ type: 'text', text: 'First part.' }, { type: 'text', text: 'Second part.' }] }], maxTokens: 100 };
-    render(<SamplingReview prompt={promptFor(twoParts)} onRespond={onRespond} />);
+    render(<SamplingDialog prompt={promptFor(twoParts)} onRespond={onRespond} />);
     await user.click(screen.getByRole('button', { name: 'Edit' }));
     expect(screen.queryByRole('textbox', { name: 'Message 1' })).toBeNull();
     await user.clear(screen.getByRole('textbox', { name: 'Message 1, part 2' }));
@@ -95,26 +95,26 @@ describe('SamplingReview — the request', () => {
   });
 
   it('a malformed request can only be denied', () => {
-    render(<SamplingReview prompt={promptFor({ messages: 'nope' })} onRespond={() => true} />);
+    render(<SamplingDialog prompt={promptFor({ messages: 'nope' })} onRespond={() => true} />);
     expect(screen.getAllByRole('button').map((b) => b.textContent)).toEqual(['Deny']);
   });
 
   it('has no axe violations in every stage', async () => {
-    const { rerender } = render(<SamplingReview prompt={promptFor(rich)} onRespond={() => true} />);
+    const { rerender } = render(<SamplingDialog prompt={promptFor(rich)} onRespond={() => true} />);
     expect(await axe(document.body)).toHaveNoViolations();
-    rerender(<SamplingReview prompt={promptFor(rich, 'generating')} onRespond={() => true} />);
+    rerender(<SamplingDialog prompt={promptFor(rich, 'generating')} onRespond={() => true} />);
     expect(screen.getByRole('status')).toHaveTextContent('The model is answering…');
     expect(await axe(document.body)).toHaveNoViolations();
-    rerender(<SamplingReview prompt={promptFor(rich, 'result', { role: 'assistant', content: { type: 'text', text: 'Q3 was good.' }, model: 'm' })} onRespond={() => true} />);
+    rerender(<SamplingDialog prompt={promptFor(rich, 'result', { role: 'assistant', content: { type: 'text', text: 'Q3 was good.' }, model: 'm' })} onRespond={() => true} />);
     expect(await axe(document.body)).toHaveNoViolations();
   });
 });
 
-describe('SamplingReview — the answer', () => {
+describe('SamplingDialog — the answer', () => {
   it('the person reads and may edit the answer before it goes back', async () => {
     const user = userEvent.setup();
     const onRespond = vi.fn(() => true);
-    render(<SamplingReview prompt={promptFor(everythingSampling, 'result', { role: 'assistant', content: { type: 'text', text: 'Hello!' }, model: 'scripted' })} onRespond={onRespond} />);
+    render(<SamplingDialog prompt={promptFor(everythingSampling, 'result', { role: 'assistant', content: { type: 'text', text: 'Hello!' }, model: 'scripted' })} onRespond={onRespond} />);
     expect(screen.getByRole('alertdialog', { name: 'Send the model’s answer to Everything server?' })).toHaveTextContent('scripted');
     const answer = screen.getByRole('textbox', { name: 'The model’s answer' });
     expect(answer).toHaveValue('Hello!');

@@ -7,6 +7,9 @@ import { ToolConfirmDialog, ToolConfirm, decideToolCall, type ConfirmRequest } f
 import { axe } from '../axe.js';
 import { deleteEntitiesTool, disguisedTool, fetchTool, readFileTool } from '../fixtures/tools.js';
 
+// The answer to the callbacks a test listens on: approve (with remember) or deny.
+const answerTo = (onApprove: (details: { remember: boolean }) => void, onDeny: () => void) => (answer: { action: 'approve'; remember: boolean } | { action: 'deny' }) => (answer.action === 'approve' ? onApprove({ remember: answer.remember }) : onDeny());
+
 const requestFor = (tool = deleteEntitiesTool, extra: Partial<ConfirmRequest> = {}): ConfirmRequest => ({
   serverId: 'memory',
   serverName: 'Memory server',
@@ -18,7 +21,7 @@ const requestFor = (tool = deleteEntitiesTool, extra: Partial<ConfirmRequest> = 
 
 describe('ToolConfirmDialog', () => {
   it('is an alertdialog, labelled and described, showing name, machine name, server, badges, reasons and arguments', () => {
-    render(<ToolConfirmDialog request={requestFor()} onApprove={() => {}} onDeny={() => {}} />);
+    render(<ToolConfirmDialog prompt={requestFor()} onRespond={() => {}} />);
     const dialog = screen.getByRole('alertdialog', { name: 'Allow Delete entities?' });
     expect(dialog).toHaveAccessibleDescription(expect.stringContaining('Memory server wants to run this tool.'));
     expect(dialog).toHaveAccessibleDescription(expect.stringContaining('Memory server (not trusted)'));
@@ -44,7 +47,7 @@ describe('ToolConfirmDialog', () => {
       [requestFor(fetchTool, { decision: decideToolCall({ tool: fetchTool, trust: 'trusted', tainted: true }) }), 'Deny'],
     ];
     for (const [request, focused] of cases) {
-      const { unmount } = render(<ToolConfirmDialog request={request} onApprove={() => {}} onDeny={() => {}} />);
+      const { unmount } = render(<ToolConfirmDialog prompt={request} onRespond={() => {}} />);
       expect(screen.getByRole('button', { name: focused })).toHaveFocus();
       unmount();
     }
@@ -55,7 +58,7 @@ describe('ToolConfirmDialog', () => {
     render(
       <>
         <button type="button">page button</button>
-        <ToolConfirmDialog request={requestFor(readFileTool, { canRemember: true, decision: decideToolCall({ tool: readFileTool, trust: 'trusted', mode: 'always-confirm' }) })} onApprove={() => {}} onDeny={() => {}} />
+        <ToolConfirmDialog prompt={requestFor(readFileTool, { canRemember: true, decision: decideToolCall({ tool: readFileTool, trust: 'trusted', mode: 'always-confirm' }) })} onRespond={() => {}} />
       </>,
     );
     const visited: string[] = [];
@@ -72,7 +75,7 @@ describe('ToolConfirmDialog', () => {
     const user = userEvent.setup();
     const onApprove = vi.fn();
     const onDeny = vi.fn();
-    render(<ToolConfirmDialog request={requestFor()} onApprove={onApprove} onDeny={onDeny} />);
+    render(<ToolConfirmDialog prompt={requestFor()} onRespond={answerTo(onApprove, onDeny)} />);
     await user.tab();
     expect(screen.getByRole('button', { name: 'Allow destructive action' })).toHaveFocus();
     await user.keyboard('{Enter}');
@@ -84,12 +87,12 @@ describe('ToolConfirmDialog', () => {
   it('denies by keyboard: Enter on the focused Deny, or Escape', async () => {
     const user = userEvent.setup();
     const onDeny = vi.fn();
-    const { unmount } = render(<ToolConfirmDialog request={requestFor()} onApprove={() => {}} onDeny={onDeny} />);
+    const { unmount } = render(<ToolConfirmDialog prompt={requestFor()} onRespond={answerTo(() => {}, onDeny)} />);
     await user.keyboard('{Enter}');
     expect(onDeny).toHaveBeenCalledTimes(1);
     unmount();
     const onDeny2 = vi.fn();
-    render(<ToolConfirmDialog request={requestFor()} onApprove={() => {}} onDeny={onDeny2} />);
+    render(<ToolConfirmDialog prompt={requestFor()} onRespond={answerTo(() => {}, onDeny2)} />);
     await user.keyboard('{Escape}');
     expect(onDeny2).toHaveBeenCalledTimes(1);
     expect(screen.queryByRole('alertdialog')).toBeNull();
@@ -99,7 +102,7 @@ describe('ToolConfirmDialog', () => {
     const user = userEvent.setup();
     const onDeny = vi.fn();
     const onApprove = vi.fn();
-    render(<ToolConfirmDialog request={requestFor()} onApprove={onApprove} onDeny={onDeny} />);
+    render(<ToolConfirmDialog prompt={requestFor()} onRespond={answerTo(onApprove, onDeny)} />);
     await user.click(document.querySelector('[data-slot="dialog-overlay"]')!);
     expect(screen.getByRole('alertdialog')).toBeInTheDocument();
     expect(onDeny).not.toHaveBeenCalled();
@@ -110,7 +113,7 @@ describe('ToolConfirmDialog', () => {
     const user = userEvent.setup();
     const onApprove = vi.fn();
     const onDeny = vi.fn();
-    render(<ToolConfirmDialog request={requestFor()} onApprove={onApprove} onDeny={onDeny} />);
+    render(<ToolConfirmDialog prompt={requestFor()} onRespond={answerTo(onApprove, onDeny)} />);
     const approve = screen.getByRole('button', { name: 'Allow destructive action' });
     await user.dblClick(approve);
     act(() => approve.click());
@@ -123,7 +126,7 @@ describe('ToolConfirmDialog', () => {
     const onDeny = vi.fn();
     const { unmount } = render(
       <StrictMode>
-        <ToolConfirmDialog request={requestFor()} onApprove={() => {}} onDeny={onDeny} />
+        <ToolConfirmDialog prompt={requestFor()} onRespond={answerTo(() => {}, onDeny)} />
       </StrictMode>,
     );
     act(() => vi.runAllTimers());
@@ -143,7 +146,7 @@ describe('ToolConfirmDialog', () => {
           <button type="button" onClick={() => setOpen(true)}>
             Run tool
           </button>
-          {open && <ToolConfirmDialog request={requestFor()} onApprove={() => setOpen(false)} onDeny={() => setOpen(false)} />}
+          {open && <ToolConfirmDialog prompt={requestFor()} onRespond={answerTo(() => setOpen(false), () => setOpen(false))} />}
         </>
       );
     }
@@ -170,7 +173,7 @@ describe('ToolConfirmDialog', () => {
               Run tool
             </button>
           )}
-          {open && <ToolConfirmDialog request={requestFor()} returnFocusTo={() => card} onApprove={() => setOpen(false)} onDeny={() => setOpen(false)} />}
+          {open && <ToolConfirmDialog prompt={requestFor()} returnFocusTo={() => card} onRespond={answerTo(() => setOpen(false), () => setOpen(false))} />}
         </>
       );
     }
@@ -185,13 +188,13 @@ describe('ToolConfirmDialog', () => {
 
   it('offers "remember" only where policy allows, and passes the choice', async () => {
     const user = userEvent.setup();
-    const { unmount } = render(<ToolConfirmDialog request={requestFor()} onApprove={() => {}} onDeny={() => {}} />);
+    const { unmount } = render(<ToolConfirmDialog prompt={requestFor()} onRespond={() => {}} />);
     expect(screen.queryByRole('checkbox')).toBeNull();
     unmount();
     const onApprove = vi.fn();
     const rememberRef = createRef<HTMLLabelElement>();
     render(
-      <ToolConfirm.Root request={requestFor(readFileTool, { canRemember: true })} onApprove={onApprove} onDeny={() => {}}>
+      <ToolConfirm.Root prompt={requestFor(readFileTool, { canRemember: true })} onRespond={answerTo(onApprove, () => {})}>
         <ToolConfirm.Content>
           <ToolConfirm.Title />
           <ToolConfirm.Remember ref={rememberRef} className="host-remember" data-host="r" />
@@ -209,7 +212,7 @@ describe('ToolConfirmDialog', () => {
 
   it('folds long argument values behind "Show all"', async () => {
     const user = userEvent.setup();
-    render(<ToolConfirmDialog request={requestFor(deleteEntitiesTool, { args: { content: 'x'.repeat(1000), path: '/etc/hosts' } })} onApprove={() => {}} onDeny={() => {}} />);
+    render(<ToolConfirmDialog prompt={requestFor(deleteEntitiesTool, { args: { content: 'x'.repeat(1000), path: '/etc/hosts' } })} onRespond={() => {}} />);
     const pre = document.querySelector('[data-slot="tool-confirm-json"]')!;
     expect(pre).not.toHaveAttribute('tabindex');
     expect(pre.textContent).toContain('(+840 characters)');
@@ -224,7 +227,7 @@ describe('ToolConfirmDialog', () => {
   });
 
   it('shows the real tool name next to a disguising title', () => {
-    render(<ToolConfirmDialog request={requestFor(disguisedTool)} onApprove={() => {}} onDeny={() => {}} />);
+    render(<ToolConfirmDialog prompt={requestFor(disguisedTool)} onRespond={() => {}} />);
     expect(screen.getByRole('alertdialog', { name: 'Allow Harmless helper evil?' })).toBeInTheDocument();
     expect(screen.getByText('wipe_disk')).toBeInTheDocument();
   });
@@ -234,7 +237,7 @@ describe('ToolConfirmDialog', () => {
     const onOpenChange = vi.fn();
     const onDeny = vi.fn();
     render(
-      <ToolConfirm.Root request={requestFor()} open onOpenChange={onOpenChange} onApprove={() => {}} onDeny={onDeny}>
+      <ToolConfirm.Root prompt={requestFor()} open onOpenChange={onOpenChange} onRespond={answerTo(() => {}, onDeny)}>
         <ToolConfirm.Content className="host-dialog" aria-describedby={undefined}>
           <ToolConfirm.Title>Custom title</ToolConfirm.Title>
           <ToolConfirm.Action>Yes</ToolConfirm.Action>
@@ -255,7 +258,7 @@ describe('ToolConfirmDialog', () => {
     const actionRef = createRef<HTMLButtonElement>();
     const badgesRef = createRef<HTMLUListElement>();
     render(
-      <ToolConfirm.Root request={requestFor()} onApprove={onApprove} onDeny={() => {}}>
+      <ToolConfirm.Root prompt={requestFor()} onRespond={answerTo(onApprove, () => {})}>
         <ToolConfirm.Content>
           <ToolConfirm.Title />
           <ToolConfirm.Badges ref={badgesRef} />
@@ -289,7 +292,7 @@ describe('ToolConfirmDialog', () => {
   });
 
   it('has no axe violations', async () => {
-    render(<ToolConfirmDialog request={requestFor(deleteEntitiesTool, { canRemember: true })} onApprove={() => {}} onDeny={() => {}} />);
+    render(<ToolConfirmDialog prompt={requestFor(deleteEntitiesTool, { canRemember: true })} onRespond={() => {}} />);
     expect(await axe(document.body)).toHaveNoViolations();
   });
 });

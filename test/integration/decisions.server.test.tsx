@@ -31,7 +31,7 @@ describe('real server-memory: decisions and the confirmation flow', () => {
     for (const trust of ['trusted', 'untrusted'] as const) {
       const decision = decideToolCall({ tool: del, trust });
       expect(decision).toMatchObject({ action: 'confirm', risk: 'destructive' });
-      const { unmount } = render(<ToolConfirmDialog request={{ serverId: 'memory', tool: del, args: { entityNames: ['x'] }, decision }} onApprove={() => {}} onDeny={() => {}} />);
+      const { unmount } = render(<ToolConfirmDialog prompt={{ serverId: 'memory', tool: del, args: { entityNames: ['x'] }, decision }} onRespond={() => {}} />);
       expect(screen.getByRole('alertdialog')).toHaveAttribute('data-risk', 'destructive');
       expect(screen.getByRole('button', { name: 'Allow destructive action' })).toBeInTheDocument();
       expect(screen.getByRole('button', { name: 'Deny' })).toHaveFocus();

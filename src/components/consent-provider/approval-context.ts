@@ -92,13 +92,6 @@ export function usePendingCount(): number {
   return useSyncExternalStore(controller.subscribe, () => controller.getSnapshot().queue.length, () => 0);
 }
 
-/**
- * Number of prompts waiting.
- * @deprecated It returns a number, not the approvals: use `usePendingCount()`.
- */
-export function usePendingApprovals(): number {
-  return usePendingCount();
-}
 
 /** Whether the taint guard has tripped in this conversation. */
 export function useTaintState(): boolean {

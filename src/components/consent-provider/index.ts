@@ -19,7 +19,6 @@ export {
   useConsentController,
   useOptionalToolApproval,
   usePendingApproval,
-  usePendingApprovals,
   usePendingCount,
   useServerTrust,
   useTaintState,

@@ -41,8 +41,6 @@ export interface ContentBlocksOptions {
   now?: NowSource | undefined;
   /** Keep freshness labels current with the shared clock after hydration (as `Freshness`'s `live`). Default true; false pins them to `now`. */
   live?: boolean | undefined;
-  /** @deprecated Use `live`. */
-  liveFreshness?: boolean | undefined;
   /** Locale for dates and sizes; default: the runtime's. */
   locale?: string | readonly string[] | undefined;
   /** Time zone of absolute dates; set it when rendering on a server. */
@@ -90,7 +88,6 @@ export const CONTENT_BLOCKS_OPTIONS = [
   'staleAfterMs',
   'now',
   'live',
-  'liveFreshness',
   'locale',
   'timeZone',
   'onAnnotationIssue',
@@ -150,7 +147,6 @@ export const ContentBlocks = forwardRef<HTMLDivElement, ContentBlocksProps>(func
     staleAfterMs,
     now,
     live,
-    liveFreshness,
     locale,
     timeZone,
     onAnnotationIssue,
@@ -180,7 +176,7 @@ export const ContentBlocks = forwardRef<HTMLDivElement, ContentBlocksProps>(func
   const [expanded = false, setExpanded] = useControllableState({ prop: expandedProp, defaultProp: defaultExpanded, onChange: onExpandedChange, caller: 'ContentBlocks' });
   const foldedId = useId();
   const renderers = useMemo(() => (components ? { ...defaultBlockRenderers, ...components } : defaultBlockRenderers), [components]);
-  const shared: Shared = { viewer, labels, locale: messageLocale, renderText, staleAfterMs, now, live: live ?? liveFreshness, timeZone, copyable, onCopyText, onOpenResource, altText, renderers };
+  const shared: Shared = { viewer, labels, locale: messageLocale, renderText, staleAfterMs, now, live, timeZone, copyable, onCopyText, onOpenResource, altText, renderers };
   const { shown, folded, hiddenCount } = prepared;
   const empty = shown.length === 0 && folded.length === 0;
   return (
@@ -202,7 +198,7 @@ export const ContentBlocks = forwardRef<HTMLDivElement, ContentBlocksProps>(func
               onClick={() => setExpanded(!expanded)}
               className="mcp-button mcp-content-blocks-toggle"
             >
-              <Icon name="chevron" /> {folded.length === 1 && labels.moreBlock !== contentLabels.moreBlock ? labels.moreBlock : formatLabel(labels.moreBlocks, { count: folded.length }, messageLocale)}
+              <Icon name="chevron" /> {formatLabel(labels.moreBlocks, { count: folded.length }, messageLocale)}
             </button>
             {expanded && (
               <div id={foldedId} data-slot="content-blocks-folded-content" className="mcp-content-blocks-folded-content">

@@ -1,2 +1,2 @@
 export * as Sampling from './parts.js';
-export { SamplingDialog, SamplingReview, type SamplingDialogProps, type SamplingPrompt, type SamplingReviewProps } from './sampling-dialog.js';
+export { SamplingDialog, type SamplingDialogProps, type SamplingPrompt } from './sampling-dialog.js';

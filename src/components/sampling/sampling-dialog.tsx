@@ -360,8 +360,6 @@ SamplingActions.displayName = 'Sampling.Actions';
 
 /** Props of {@link SamplingDialog}. */
 export type SamplingDialogProps = Omit<SamplingRootProps, 'children'> & { container?: HTMLElement | null | undefined; className?: string | undefined };
-/** @deprecated Use `SamplingDialogProps`. */
-export type SamplingReviewProps = SamplingDialogProps;
 
 // The body for the stage, read inside the root (where a prompt it cannot read is refused, not thrown).
 function SamplingStage() {
@@ -390,6 +388,3 @@ export function SamplingDialog({ container, className, ...props }: SamplingDialo
   );
 }
 SamplingDialog.displayName = 'SamplingDialog';
-
-/** @deprecated Use `SamplingDialog` (the same component, named like its namespace's other compositions). */
-export const SamplingReview = SamplingDialog;

@@ -64,8 +64,6 @@ export interface ToolCallRootProps extends Omit<ComponentPropsWithoutRef<'articl
   callId?: string | undefined;
   /** Where this card's confirmations appear (`dialog` or `inline`); default: the provider's `approvalUI`. */
   approvalUI?: ApprovalUI | undefined;
-  /** @deprecated Use `approvalUI` (the provider's name for the same choice). */
-  approval?: ApprovalUI | undefined;
   /** Arguments of the call. */
   args?: unknown;
   /** Where the call is in its life. */
@@ -134,7 +132,7 @@ function useToolCallContext(part: string): ToolCallContextValue {
  * </ToolCall.Root>
  */
 export const ToolCallRoot = forwardRef<HTMLElement, ToolCallRootProps>(function ToolCallRoot(rootProps, forwardedRef) {
-  const { serverId, tool, toolName, trust: trustProp, callId, approvalUI: approvalUIProp, approval: approvalProp, args, status: statusProp, annotationsChanged: _annotationsChanged, onCancel: _onCancel, onRetry, onAnnotationIssue, labels: labelOverrides, className, children, ...props } = rootProps;
+  const { serverId, tool, toolName, trust: trustProp, callId, approvalUI: approvalUIProp, args, status: statusProp, annotationsChanged: _annotationsChanged, onCancel: _onCancel, onRetry, onAnnotationIssue, labels: labelOverrides, className, children, ...props } = rootProps;
   const labels = useLabels(labelOverrides, toolCallLabels);
   const locale = useLocale();
   // Read once, however the host built it: every part below gets a status it can trust.
@@ -143,7 +141,7 @@ export const ToolCallRoot = forwardRef<HTMLElement, ToolCallRootProps>(function 
   const trust = useServerTrust(serverId, trustProp);
   const autoId = useId();
   const effectiveCallId = callId ?? autoId;
-  const inline = shared !== null && (approvalUIProp ?? approvalProp ?? shared.approvalUI) === 'inline';
+  const inline = shared !== null && (approvalUIProp ?? shared.approvalUI) === 'inline';
   const pending = usePendingApproval(shared ? effectiveCallId : undefined);
   const presentation = useMemo(() => presentTool(tool, { trust, toolName, onAnnotationIssue }), [tool, trust, toolName, onAnnotationIssue]);
   const argsText = useMemo(() => previewArguments(args).folded, [args]);

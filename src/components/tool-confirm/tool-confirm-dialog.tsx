@@ -10,7 +10,7 @@ import { Icon } from '../../internal/icons.js';
 import { useLabels } from '../../internal/labels.js';
 import { ModalContent } from '../../internal/modal-content.js';
 import { ToolBadges } from '../tool-badges/tool-badges.js';
-import { ConfirmContext, type ToolConfirmAnswer, ToolConfirmAction, ToolConfirmCancel, ToolConfirmFacts, ToolConfirmReasons, ToolConfirmRemember, useConfirmContext, useContextValue, type ApproveDetails, type ConfirmRequest } from './tool-confirm-parts.js';
+import { ConfirmContext, type ToolConfirmAnswer, ToolConfirmAction, ToolConfirmCancel, ToolConfirmFacts, ToolConfirmReasons, ToolConfirmRemember, useConfirmContext, useContextValue, type ToolConfirmPrompt } from './tool-confirm-parts.js';
 
 export {
   ToolConfirmAction,
@@ -20,7 +20,7 @@ export {
   ToolConfirmInlineRoot,
   ToolConfirmReasons,
   ToolConfirmRemember,
-  type ApproveDetails,
+  type ToolConfirmPrompt,
   type ConfirmRequest,
   type ToolConfirmAnswer,
   type ToolConfirmButtonProps,
@@ -31,7 +31,7 @@ const ROOT_NAME = 'ToolConfirm.Root';
 
 
 /** Props of {@link ToolConfirmRoot}. */
-export type ToolConfirmRootProps = ToolConfirmRootBaseProps & ({ prompt: ConfirmRequest; request?: undefined } | { /** @deprecated Use `prompt`. */ request: ConfirmRequest; prompt?: undefined });
+export type ToolConfirmRootProps = ToolConfirmRootBaseProps & { prompt: ToolConfirmPrompt };
 
 /** What {@link ToolConfirmRoot} takes besides the prompt. */
 export interface ToolConfirmRootBaseProps {
@@ -41,10 +41,6 @@ export interface ToolConfirmRootBaseProps {
    * The same shape as every consent family's `onRespond`.
    */
   onRespond?: ((answer: ToolConfirmAnswer) => void) | undefined;
-  /** @deprecated Use `onRespond` (`answer.action === 'approve'`). */
-  onApprove?: ((details: ApproveDetails) => void) | undefined;
-  /** @deprecated Use `onRespond` (`answer.action === 'deny'`). */
-  onDeny?: (() => void) | undefined;
   /** Controlled open state. */
   open?: boolean | undefined;
   /** Initial open state (uncontrolled). Default true: a confirmation is shown to be answered. */
@@ -61,8 +57,7 @@ export interface ToolConfirmRootBaseProps {
   children?: ReactNode;
 }
 
-function ToolConfirmRootImpl({ prompt, request: requestProp, onRespond, onApprove, onDeny, open, defaultOpen = true, onOpenChange, returnFocusTo, labels: labelOverrides, children }: ToolConfirmRootProps) {
-  const request = (prompt ?? requestProp)!;
+function ToolConfirmRootImpl({ prompt: request, onRespond, open, defaultOpen = true, onOpenChange, returnFocusTo, labels: labelOverrides, children }: ToolConfirmRootProps) {
   const labels = useLabels(labelOverrides, toolCallLabels);
   const [remember, setRemember] = useState(false);
   // One consent root for every family: answered once, latest callbacks, reopen asks again, closing or unmounting undecided denies.
@@ -72,11 +67,7 @@ function ToolConfirmRootImpl({ prompt, request: requestProp, onRespond, onApprov
     onOpenChange,
     caller: ROOT_NAME,
     refusal: { action: 'deny' },
-    onAnswer: (answer) => {
-      onRespond?.(answer);
-      if (answer.action === 'approve') onApprove?.({ remember: answer.remember });
-      else onDeny?.();
-    },
+    onAnswer: (answer) => onRespond?.(answer),
   });
   const { respond } = root;
   const approve = useCallback(() => void respond({ action: 'approve', remember: remember && request.canRemember === true }), [respond, remember, request.canRemember]);
@@ -88,7 +79,7 @@ function ToolConfirmRootImpl({ prompt, request: requestProp, onRespond, onApprov
     </ConfirmContext.Provider>
   );
 }
-// A prompt it cannot read (built by hand) is a deny, through both callback styles, instead of a crash.
+// A prompt it cannot read (built by hand) is a deny instead of a crash.
 /**
  * A confirmation for one tool call, with alert-dialog semantics: it must be
  * answered, clicking outside does nothing, Escape denies, and focus starts on
@@ -106,10 +97,7 @@ function ToolConfirmRootImpl({ prompt, request: requestProp, onRespond, onApprov
  */
 export const ToolConfirmRoot = guardConsent(
   ToolConfirmRootImpl,
-  ({ onRespond, onDeny }) => {
-    onRespond?.({ action: 'deny' });
-    onDeny?.();
-  },
+  ({ onRespond }) => onRespond?.({ action: 'deny' }),
   ROOT_NAME,
 );
 
@@ -236,7 +224,7 @@ ToolConfirmArguments.displayName = 'ToolConfirm.Arguments';
 
 /** Props of {@link ToolConfirmDialog}. */
 export type ToolConfirmDialogProps = Omit<ToolConfirmRootBaseProps, 'children'> &
-  ({ prompt: ConfirmRequest; request?: undefined } | { /** @deprecated Use `prompt`. */ request: ConfirmRequest; prompt?: undefined }) & { container?: HTMLElement | null | undefined; className?: string | undefined };
+  { prompt: ToolConfirmPrompt; container?: HTMLElement | null | undefined; className?: string | undefined };
 
 /**
  * The complete confirmation with every part in the default order.

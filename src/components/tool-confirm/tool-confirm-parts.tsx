@@ -26,21 +26,17 @@ const ROOT_NAME = 'ToolConfirm.Root';
  * `canRemember` (default false) and `focus` (default from
  * `confirmFocus(decision)`) optional.
  */
-export type ConfirmRequest = Pick<PendingToolApproval, 'serverId' | 'tool' | 'toolName' | 'args' | 'decision' | 'callId'> & {
+export type ToolConfirmPrompt = Pick<PendingToolApproval, 'serverId' | 'tool' | 'toolName' | 'args' | 'decision' | 'callId'> & {
   [K in 'serverName' | 'canRemember' | 'focus' | 'app']?: PendingToolApproval[K] | undefined;
 };
 
 /** A person's answer to a confirmation: the one answer shape of every consent family (`onRespond`). */
 export type ToolConfirmAnswer = { action: 'approve'; remember: boolean } | { action: 'deny' };
 
-/** What the user chose when approving. */
-export interface ApproveDetails {
-  remember: boolean;
-}
 
 /** Internal: what every part reads. */
 export interface ContextValue {
-  request: ConfirmRequest;
+  request: ToolConfirmPrompt;
   labels: ToolCallLabels;
   trust: Trust;
   presentation: ToolPresentation;
@@ -70,7 +66,7 @@ export function useConfirmContext(part: string): ContextValue {
 // What every part reads, built the same way for the dialog and in place.
 /** Internal: the context value, built the same way for the dialog and in place. */
 export function useContextValue(
-  request: ConfirmRequest,
+  request: ToolConfirmPrompt,
   labels: ToolCallLabels,
   remember: boolean,
   setRemember: (value: boolean) => void,
@@ -94,7 +90,7 @@ export function useContextValue(
 /** Props of {@link ToolConfirmInlineRoot}. */
 export interface ToolConfirmInlineRootProps {
   /** The call to confirm. */
-  prompt: ConfirmRequest;
+  prompt: ToolConfirmPrompt;
   /** Called once per prompt with the person's answer. */
   onRespond: (answer: ToolConfirmAnswer) => void;
   labels?: Partial<Labels> | undefined;
@@ -112,7 +108,7 @@ export interface ToolConfirmInlineRootProps {
 export function ToolConfirmInlineRoot({ prompt: request, onRespond, labels: labelOverrides, children }: ToolConfirmInlineRootProps) {
   const labels = useLabels(labelOverrides, toolCallLabels);
   const [remember, setRemember] = useState(false);
-  const settledFor = useRef<ConfirmRequest | null>(null);
+  const settledFor = useRef<ToolConfirmPrompt | null>(null);
   const callback = useRef(onRespond);
   useEffect(() => {
     callback.current = onRespond;
@@ -263,3 +259,6 @@ export const ToolConfirmAction = forwardRef<HTMLButtonElement, ToolConfirmButton
   );
 });
 ToolConfirmAction.displayName = 'ToolConfirm.Action';
+
+/** @deprecated `ToolConfirmPrompt` (what the confirmation shows, as the other families' `ElicitationPrompt` and `SamplingPrompt`). */
+export type ConfirmRequest = ToolConfirmPrompt;

@@ -120,7 +120,7 @@ export function createConsentController<const K extends readonly ConsentKind<Kin
     getPolicy: () => policy,
     trustOf: context.trustOf,
     serverName: context.serverName,
-    shadowsOf: (serverId: string, toolName: unknown) => context.shadowsOf(serverId, typeof toolName === 'string' ? toolName : undefined),
+    shadowsOf: context.shadowsOf,
     claim: queue.claim,
     resetTaint: () => store.setTainted(false),
     dispose() {

@@ -21,9 +21,9 @@
  * the kind's data between stages, its lifetime); kinds never write into a
  * request. This file never names a kind.
  */
-import type { FlowDecision, FlowState, FlowStep, KindSteps, KindTypes, RefusalCause, RequestMeta } from './kind.js';
+import type { FlowState, FlowStep, KindSteps, KindTypes, RefusalCause, RequestMeta } from './kind.js';
 import type { ConsentQueue, QueueEntry } from './queue.js';
-import { isServerRemoved, mustAskAgain, requireAnswer, withReason } from './rules.js';
+import { mustAskAgain, requireAnswer, withReason } from './rules.js';
 
 /** What the flow needs from the controller around it. */
 export interface FlowEnvironment {
@@ -49,23 +49,19 @@ export function runConsentFlow<T extends KindTypes, R, S, X>(env: FlowEnvironmen
   let settled = false;
   let entry: QueueEntry | undefined;
   const lifetime = new AbortController();
-  // The flow's own state for this request: the kinds read it, never write it.
-  const state: { first: D | undefined; data: X | undefined } = { first: undefined, data: undefined };
-  const flow = (): FlowState<D, X> => ({ first: state.first ?? asked, data: state.data, signal: lifetime.signal });
-  // The kind's worst case; if even that throws, a block with no reasons.
-  const failClosed = (): D => {
-    try {
-      return kind.failClosed(request);
-    } catch {
-      return { action: 'block', reasons: [], trust: 'untrusted', mode: 'default' } as FlowDecision as D;
-    }
-  };
+  // The flow's own state for this request (its first decision, the kind's data between stages): kinds read it, never write it.
+  let first: D | undefined;
+  let data: X | undefined;
+  const flow = (): FlowState<D, X> => ({ first: first ?? asked, data, signal: lifetime.signal });
+  // The kind's worst case (a kind's failClosed must not throw).
+  const failClosed = (): D => kind.failClosed(request);
   let asked: D = failClosed();
   const configuredAtOpen = env.isConfigured(meta.serverId);
   const decideNow = (): D => {
     let decision: D;
     try {
-      decision = kind.decide(request, { serverRemoved: isServerRemoved(configuredAtOpen, env.isConfigured(meta.serverId)) });
+      // A server configured when its request arrived and gone now: what it asked for is blocked.
+      decision = kind.decide(request, { serverRemoved: configuredAtOpen && !env.isConfigured(meta.serverId) });
     } catch {
       decision = failClosed();
     }
@@ -90,7 +86,7 @@ export function runConsentFlow<T extends KindTypes, R, S, X>(env: FlowEnvironmen
       finished = undefined;
     }
     if (entry) env.queue.remove(entry);
-    if (!finished) return rejectOutcome(new TypeError('A consent kind failed to settle a request; nothing ran.'));
+    if (!finished) return rejectOutcome(new TypeError('A consent kind failed to settle; nothing ran.'));
     resolveOutcome(finished.outcome);
     try {
       finished.after?.();
@@ -99,7 +95,7 @@ export function runConsentFlow<T extends KindTypes, R, S, X>(env: FlowEnvironmen
     }
   };
   const refuse = (decision: D, cause: RefusalCause) => {
-    state.first ??= decision;
+    first ??= decision;
     let result: S | undefined;
     try {
       result = kind.refuse(request, decision, cause);
@@ -121,8 +117,8 @@ export function runConsentFlow<T extends KindTypes, R, S, X>(env: FlowEnvironmen
 
   const follow = (step: FlowStep<S, T['prompt'], X>): boolean => {
     if (settled) return false;
-    const data = (step as { data?: X }).data;
-    if (data !== undefined) state.data = data;
+    const next = (step as { data?: X }).data;
+    if (next !== undefined) data = next;
     switch (step.type) {
       case 'refuse':
         return false;
@@ -201,7 +197,7 @@ export function runConsentFlow<T extends KindTypes, R, S, X>(env: FlowEnvironmen
   try {
     // 1. open (`decided`: the controller decided this very request a moment ago, in the same synchronous call)
     asked = opening.type === 'decided' ? opening.decision : decideNow();
-    state.first = asked;
+    first = asked;
     if (meta.signal?.aborted) refuse(withReason(asked, 'request-abandoned'), 'abandoned');
     else if (asked.action === 'block') refuse(asked, 'blocked');
     // Answered elsewhere: applied at once (decided again first), never shown; an answer that does not fit is refused.

@@ -34,7 +34,6 @@ export {
 } from './kinds/sampling.js';
 export {
   createApprovalController,
-  createToolApprovalController,
   type ApprovalController,
   type ApprovalControllerOptions,
   type ApprovalPolicy,

@@ -137,7 +137,7 @@ export interface KindSteps<T extends KindTypes, R = unknown, S = unknown, X = un
   meta(request: R): RequestMeta;
   /** The current policy's decision for this request at its current stage. */
   decide(request: R, context: { serverRemoved: boolean }): T['decision'];
-  /** The decision when deciding itself failed: the worst case, blocked. */
+  /** The decision when deciding itself failed: the worst case, blocked. Must not throw. */
   failClosed(request: R): T['decision'];
   /** The prompt the queue shows for a decision (`id` is new for every question). */
   describe(request: R, decision: T['decision'], id: string, flow: FlowState<T['decision'], X>): T['prompt'];

@@ -17,13 +17,6 @@ export function createApprovalController(options: ConsentSettings<DecisionRecord
   return createConsentController({ ...(options ?? {}), kinds: [toolKind(), elicitationKind(), samplingKind()] });
 }
 
-/**
- * A controller for tool calls only.
- * @deprecated `createConsentController({ kinds: [toolKind()], ... })`.
- */
-export function createToolApprovalController(options: ConsentSettings<DecisionRecord> = {}): ConsentController<ToolKindTypes> {
-  return createConsentController({ ...(options ?? {}), kinds: [toolKind()] });
-}
 
 /** Anything the built-in kinds queue (an app's too, with `react-mcp-annotations/apps`: narrow on `kind`). */
 export type PendingConsent = PendingToolApproval | PendingElicitation | PendingSampling;

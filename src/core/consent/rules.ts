@@ -29,8 +29,3 @@ export function requireAnswer<D extends FlowDecision>(decision: D): D {
 export function mustAskAgain(asked: Pick<FlowDecision, 'trust' | 'risk'>, fresh: Pick<FlowDecision, 'action' | 'trust' | 'risk'>): boolean {
   return fresh.action === 'confirm' && (fresh.trust !== asked.trust || fresh.risk !== asked.risk);
 }
-
-/** A server that was configured when its request arrived and is gone now: what it asked for is blocked. */
-export function isServerRemoved(configuredAtOpen: boolean, configuredNow: boolean): boolean {
-  return configuredAtOpen && !configuredNow;
-}

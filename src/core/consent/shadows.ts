@@ -30,8 +30,8 @@ function namesIndex(lists: unknown): ToolNameIndex {
 }
 
 /** The display names of the other servers that offer a tool of this name (or one that looks the same); `[]` when none. */
-export function shadowingServerNames(context: Pick<KindContext, 'policy' | 'serverOf'>, serverId: string, name: string | undefined): string[] {
-  if (!name) return [];
+export function shadowingServerNames(context: Pick<KindContext, 'policy' | 'serverOf'>, serverId: string, name: unknown): string[] {
+  if (typeof name !== 'string' || !name) return [];
   const shadows = namesIndex(context.policy().toolLists).shadowsOf(serverId, name);
   return [...new Set(shadows.map((shadow) => displayServerName(ownData(context.serverOf(shadow.serverId), 'name'), shadow.serverId)))];
 }

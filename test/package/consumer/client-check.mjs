@@ -23,7 +23,7 @@ const tool = { name: 'delete_entities', title: 'Delete entities', annotations: {
 const root = createRoot(document.getElementById('root'));
 let denied = 0;
 flushSync(() => {
-  root.render(h(ToolConfirmDialog, { request: { serverId: 'memory', tool, args: { names: ['a'] }, decision: decideToolCall({ tool, trust: 'untrusted' }) }, onApprove() {}, onDeny: () => denied++ }));
+  root.render(h(ToolConfirmDialog, { prompt: { serverId: 'memory', tool, args: { names: ['a'] }, decision: decideToolCall({ tool, trust: 'untrusted' }) }, onRespond: (answer) => void (answer.action === 'deny' && denied++) }));
 });
 await new Promise((r) => setTimeout(r, 20));
 const dialog = document.querySelector('[role="alertdialog"]');
