@@ -1,7 +1,7 @@
 // P9: the consent queue. 10,000 requests from one server, each enqueued and settled by an
 // answer (in waves of the per-server cap), against a hand-written minimal queue doing the same
 // work (an array of pending promises answered in order); and the queue's heap after they settle.
-import { createApprovalController, DEFAULT_MAX_PENDING_PER_SERVER } from '../dist/core/index.js';
+import { createConsentController, DEFAULT_MAX_PENDING_PER_SERVER, elicitationKind, samplingKind, toolKind } from '../dist/core/index.js';
 
 const N = 10_000;
 const form = { message: 'Name?', requestedSchema: { type: 'object', properties: { name: { type: 'string' } } } };
@@ -41,7 +41,7 @@ export async function runQueueBench(median, runs) {
   const oursMs = [];
   const baseMs = [];
   for (let run = 0; run < runs; run++) {
-    const controller = createApprovalController({ servers: { s: { trust: 'untrusted' } } });
+    const controller = createConsentController({ kinds: [toolKind(), elicitationKind(), samplingKind()], servers: { s: { trust: 'untrusted' } } });
     let start = performance.now();
     await ours(controller);
     oursMs.push(performance.now() - start);
@@ -50,7 +50,7 @@ export async function runQueueBench(median, runs) {
     baseMs.push(performance.now() - start);
   }
   // Memory: one controller, before and after 10,000 settled requests; and a flood of 10,000 at once.
-  const controller = createApprovalController({ servers: { s: { trust: 'untrusted' } } });
+  const controller = createConsentController({ kinds: [toolKind(), elicitationKind(), samplingKind()], servers: { s: { trust: 'untrusted' } } });
   const before = heap();
   await ours(controller);
   const after = heap();

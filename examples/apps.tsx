@@ -5,8 +5,8 @@
 import { AppBridge, PostMessageTransport } from '@modelcontextprotocol/ext-apps/app-bridge';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { useMemo } from 'react';
-import { ConsentProvider, ToolConfirmDialog, type Tool } from 'react-mcp-annotations';
-import { connectGatedAppBridge, createAppController, createAppGate, toolsForModel } from 'react-mcp-annotations/apps';
+import { ConsentProvider, createConsentController, toolKind, type Tool } from 'react-mcp-annotations';
+import { appKind, connectGatedAppBridge, createAppGate, toolsForModel } from 'react-mcp-annotations/apps';
 import { AppActionDialog, AppView } from 'react-mcp-annotations/apps/react';
 
 export interface AppsHostProps {
@@ -20,9 +20,10 @@ export interface AppsHostProps {
 }
 
 export function AppsHost({ client, serverId, tools, resourceUri, read }: AppsHostProps) {
-  const controller = useMemo(() => createAppController({ servers: { [serverId]: { trust: 'untrusted' } }, toolLists: { [serverId]: tools }, onDecision: (record) => console.info(record) }), [serverId, tools]);
+  // Tool calls and the app's own actions (add samplingKind() and the gate's `sample` to lend it your model).
+  const controller = useMemo(() => createConsentController({ kinds: [toolKind(), appKind()], servers: { [serverId]: { trust: 'untrusted' } }, toolLists: { [serverId]: tools }, onDecision: (record) => console.info(record) }), [serverId, tools]);
   return (
-    <ConsentProvider controller={controller} components={{ tool: ToolConfirmDialog, app: AppActionDialog }}>
+    <ConsentProvider controller={controller} components={{ app: AppActionDialog }}>
       <AppView
         app={{ serverId, resourceUri }}
         read={read}

@@ -4,7 +4,7 @@
 // npm install react-mcp-annotations @modelcontextprotocol/client
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
-import { ToolApprovalProvider, ToolCallCard, ToolSummary, starterArguments, toolCallStatusFromApproval, toolCallStatusFromError, toolCallStatusFromResult, useToolApproval, type Tool, type ToolCallStatus } from 'react-mcp-annotations';
+import { ConsentProvider, ElicitationDialog, ToolCallCard, ToolSummary, elicitationKind, starterArguments, toolKind, toolCallStatusFromApproval, toolCallStatusFromError, toolCallStatusFromResult, useToolApproval, type Tool, type ToolCallStatus } from 'react-mcp-annotations';
 import { callMcpTool, mcpClientCapabilities, useMcpRequestHandlers, useMcpTools } from 'react-mcp-annotations/mcp/v2/react';
 import 'react-mcp-annotations/styles.css';
 
@@ -17,11 +17,13 @@ interface Call {
   status: ToolCallStatus;
 }
 
+const kinds = [toolKind(), elicitationKind()];
+
 export function App({ serverUrl }: { serverUrl: string }) {
   return (
-    <ToolApprovalProvider servers={{ [SERVER_ID]: { trust: 'untrusted', name: 'Notes' } }} onDecision={(record) => console.info('[decision]', record)}>
+    <ConsentProvider servers={{ [SERVER_ID]: { trust: 'untrusted', name: 'Notes' } }} kinds={kinds} components={{ elicitation: ElicitationDialog }} onDecision={(record) => console.info('[decision]', record)}>
       <Notes serverUrl={serverUrl} />
-    </ToolApprovalProvider>
+    </ConsentProvider>
   );
 }
 

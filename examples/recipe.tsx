@@ -6,13 +6,16 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { useCallback, useEffect, useId, useState } from 'react';
 import {
-  ToolApprovalProvider,
+  ConsentProvider,
+  ElicitationDialog,
   ToolCallCard,
   ToolSummary,
   starterArguments,
   toolCallStatusFromApproval,
   toolCallStatusFromError,
   toolCallStatusFromResult,
+  elicitationKind,
+  toolKind,
   useToolApproval,
   type ConsentRecord,
   type Tool,
@@ -30,15 +33,20 @@ interface Call {
   status: ToolCallStatus;
 }
 
-/** 1. Say which servers you trust (unknown servers are untrusted) and log every decision. */
+// The kinds of consent this host asks about: tool calls, and the questions servers ask (elicitation).
+const kinds = [toolKind(), elicitationKind()];
+
+/** 1. Say which servers you trust (unknown servers are untrusted), what to ask about, and log every decision. */
 export function App({ serverUrl }: { serverUrl: string }) {
   return (
-    <ToolApprovalProvider
+    <ConsentProvider
       servers={{ [SERVER_ID]: { trust: 'untrusted', name: 'Everything server' } }}
+      kinds={kinds}
+      components={{ elicitation: ElicitationDialog }}
       onDecision={(record: ConsentRecord) => console.info('[decision]', record)}
     >
       <Chat serverUrl={serverUrl} />
-    </ToolApprovalProvider>
+    </ConsentProvider>
   );
 }
 

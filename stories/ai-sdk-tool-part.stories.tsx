@@ -3,7 +3,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import type { DynamicToolUIPart } from 'ai';
 import { expect, fn, screen, userEvent, waitFor, within } from 'storybook/test';
 import { McpToolPart } from '../src/ai-sdk/react.js';
-import { ToolApprovalProvider } from '../src/index.js';
+import { ConsentProvider } from '../src/index.js';
 
 const TEST = ['!dev', '!autodocs'];
 const metadata = { clientName: 'everything', toolName: 'get-annotated-message', title: 'Get Annotated Message Tool', annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false } };
@@ -16,9 +16,9 @@ const meta = {
   args: { part: part({ state: 'input-available' }), addToolApprovalResponse: fn(), onRemember: fn() },
   decorators: [
     (Story, { parameters }) => (
-      <ToolApprovalProvider servers={{ everything: { trust: parameters.trust ?? 'untrusted', name: 'server-everything' } }} approvalUI={parameters.approvalUI ?? 'inline'}>
+      <ConsentProvider servers={{ everything: { trust: parameters.trust ?? 'untrusted', name: 'server-everything' } }} approvalUI={parameters.approvalUI ?? 'inline'}>
         <Story />
-      </ToolApprovalProvider>
+      </ConsentProvider>
     ),
   ],
   parameters: {

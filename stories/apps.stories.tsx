@@ -8,11 +8,11 @@ import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useMemo, useState } from 'react';
 import { expect, fn, screen, userEvent, waitFor, within } from 'storybook/test';
-import { appReasonLabels, connectGatedAppBridge, createAppController, createAppGate, type AppActionView, type AppController, type AppRecord, type PendingAppAction } from '../src/apps/index.js';
+import { appKind, appReasonLabels, connectGatedAppBridge, createAppGate, type AppActionView, type AppKindTypes, type AppRecord, type PendingAppAction } from '../src/apps/index.js';
 import { AppActionDialog, AppView } from '../src/apps/react.js';
 import { describeUrl as describeElicitationUrl } from '../src/core/index.js';
 import type { AppReasonCode } from '../src/apps/index.js';
-import { ConsentProvider, ToolConfirmDialog } from '../src/index.js';
+import { ConsentProvider, ToolConfirmDialog, createConsentController, samplingKind, toolKind, type ConsentController, type SamplingKindTypes, type ToolKindTypes } from '../src/index.js';
 import { de, deApps } from '../src/locales/de.js';
 
 const TEST = ['!dev', '!autodocs'];
@@ -45,7 +45,7 @@ const meta = {
       story: { inline: false, iframeHeight: 720 },
       description: {
         component:
-          'What an MCP App asks of the host, shown before anything happens (`react-mcp-annotations/apps/react`): opening (the domains it will reach and the permissions it wants, each ticked by you), a link, a message as you, a model-context update, a download. It names the app, its version and its server; refusing is focused first and Escape refuses. Plug it into the provider with `components={{ app: AppActionDialog }}` and a controller from `createAppController`.',
+          'What an MCP App asks of the host, shown before anything happens (`react-mcp-annotations/apps/react`): opening (the domains it will reach and the permissions it wants, each ticked by you), a link, a message as you, a model-context update, a download. It names the app, its version and its server; refusing is focused first and Escape refuses. Plug it into the provider with `components={{ app: AppActionDialog }}` and a controller built with the app kind (`appKind()`).',
       },
     },
   },
@@ -114,7 +114,7 @@ const hostileRead = { contents: [{ uri: 'ui://hostile/app.html', mimeType: 'text
 
 interface HostileWorld {
   tools: unknown[];
-  controller: AppController;
+  controller: ConsentController<ToolKindTypes | SamplingKindTypes | AppKindTypes>;
   client: Client;
   ran: string[];
   records: AppRecord[];
@@ -137,7 +137,7 @@ async function startHostileServer(): Promise<HostileWorld> {
   await client.connect(clientSide);
   const { tools } = await client.listTools();
   const records: AppRecord[] = [];
-  const controller = createAppController({ servers: { hostile: { trust: 'trusted', name: 'Hostile server' } }, toolLists: { hostile: tools }, onDecision: (record) => record.kind === 'app' && records.push(record) });
+  const controller = createConsentController({ kinds: [toolKind(), samplingKind(), appKind()], servers: { hostile: { trust: 'trusted', name: 'Hostile server' } }, toolLists: { hostile: tools }, onDecision: (record) => record.kind === 'app' && records.push(record) });
   return { tools, controller, client, ran, records };
 }
 

@@ -5,7 +5,7 @@
 // tests for them are test/e2e/host-fit.e2e.test.ts (emulated media).
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, screen, userEvent, within } from 'storybook/test';
-import { ContentBlocks, ToolApprovalProvider, ToolBadges, ToolCallCard, useToolApproval } from '../src/index.js';
+import { ContentBlocks, ConsentProvider, ToolBadges, ToolCallCard, useToolApproval } from '../src/index.js';
 import { deleteEntitiesTool, rtlTool } from '../test/fixtures/tools.js';
 import styles from './stories.module.css';
 
@@ -24,12 +24,12 @@ function AskToDelete() {
 function RightToLeftPage() {
   return (
     <div dir="rtl" lang="ar" className={styles.stack}>
-      <ToolApprovalProvider servers={{ memory: { trust: 'untrusted', name: 'ذاكرة' } }}>
+      <ConsentProvider servers={{ memory: { trust: 'untrusted', name: 'ذاكرة' } }}>
         <ToolBadges tool={rtlTool} trust="untrusted" />
         <ToolCallCard serverId="memory" callId="rtl-1" tool={deleteEntitiesTool} args={{ entityNames: ['Alice', 'Bob'] }} status={{ type: 'awaiting-approval' }} />
         <ContentBlocks blocks={[{ type: 'text', text: 'تم حفظ الملاحظة.' }, { type: 'resource', resource: { uri: 'file:///notes/a.json', mimeType: 'application/json', text: '{ "entityNames": ["Alice"] }' } }]} />
         <AskToDelete />
-      </ToolApprovalProvider>
+      </ConsentProvider>
     </div>
   );
 }
@@ -42,13 +42,13 @@ function RunningCall() {
 /** Every risk treatment at once: under `forced-colors: active` every label and badge stays readable, the primary and danger buttons become plain buttons with heavier borders. */
 function ForcedColoursPage() {
   return (
-    <ToolApprovalProvider servers={{ memory: { trust: 'untrusted', name: 'Memory' } }}>
+    <ConsentProvider servers={{ memory: { trust: 'untrusted', name: 'Memory' } }}>
       <div className={styles.stack}>
         <ToolBadges tool={deleteEntitiesTool} trust="untrusted" />
         <ToolCallCard serverId="memory" callId="fc-1" tool={deleteEntitiesTool} args={{ entityNames: ['Alice'] }} status={{ type: 'error', message: 'Connection reset' }} onRetry={() => {}} />
         <AskToDelete />
       </div>
-    </ToolApprovalProvider>
+    </ConsentProvider>
   );
 }
 

@@ -1,7 +1,7 @@
 // Stories for src/components/tool-badges.
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
-import { ToolApprovalProvider, ToolBadge, ToolBadges } from '../src/index.js';
+import { ConsentProvider, ToolBadge, ToolBadges } from '../src/index.js';
 import type { Tool } from '../src/core/shared/types.js';
 import { bareTool, createEntitiesTool, deleteEntitiesTool, fetchTool, readFileTool, researchTool, rtlTool } from '../test/fixtures/tools.js';
 import styles from './stories.module.css';
@@ -17,7 +17,7 @@ const meta = {
     docs: {
       description: {
         component:
-          'One badge per hint that matters: risk (read-only, writes, destructive) first and prominent, the rest (safe to retry, reach, background) quiet. Assumed hints are dashed and say "assumed". For an untrusted server the group says once that its hints are unverified. Badges are not tab stops: hover one for a plain-words explanation, which is also its accessible description. Inside a `ToolApprovalProvider`, pass `serverId` and the trust comes from the provider.',
+          'One badge per hint that matters: risk (read-only, writes, destructive) first and prominent, the rest (safe to retry, reach, background) quiet. Assumed hints are dashed and say "assumed". For an untrusted server the group says once that its hints are unverified. Badges are not tab stops: hover one for a plain-words explanation, which is also its accessible description. Inside a `ConsentProvider`, pass `serverId` and the trust comes from the provider.',
       },
     },
   },
@@ -43,9 +43,9 @@ export const ShadowedName: Story = {
   args: { tool: sendEmail, serverId: 'mail' },
   decorators: [
     (Story) => (
-      <ToolApprovalProvider servers={{ mail: { name: 'Mail', trust: 'trusted' }, helper: { name: 'Notes helper' } }} toolLists={{ mail: [sendEmail], helper: [sendEmail] }}>
+      <ConsentProvider servers={{ mail: { name: 'Mail', trust: 'trusted' }, helper: { name: 'Notes helper' } }} toolLists={{ mail: [sendEmail], helper: [sendEmail] }}>
         <Story />
-      </ToolApprovalProvider>
+      </ConsentProvider>
     ),
   ],
 };

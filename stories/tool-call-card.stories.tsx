@@ -2,7 +2,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useEffect, useState, type ReactNode } from 'react';
 import { expect, fn, screen, userEvent, waitFor, within } from 'storybook/test';
-import { ToolApprovalProvider, ToolCall, ToolCallCard, createApprovalController, decideToolCall, toolCallStatusFromTask, type ApprovalController, type PolicyMode, type ServerConfig, type ToolCallStatus } from '../src/index.js';
+import { ConsentProvider, ToolCall, ToolCallCard, createConsentController, decideToolCall, toolKind, toolCallStatusFromTask, type ConsentController, type ToolKindTypes, type PolicyMode, type ServerConfig, type ToolCallStatus } from '../src/index.js';
 import type { Tool } from '../src/core/shared/types.js';
 import { FIXED_NOW, errorResult, mixedAudience, prioritised } from '../test/fixtures/content.js';
 import { createEntitiesTool, deleteEntitiesTool, readFileTool, researchTool } from '../test/fixtures/tools.js';
@@ -30,15 +30,15 @@ type Story = StoryObj<typeof meta>;
 
 /** A provider whose controller already holds a request for the card's call, so the card shows it inline. */
 function Pending({ tool, servers, mode, children, callId = 'call-1' }: { tool: Tool | undefined; servers: Record<string, ServerConfig>; mode?: PolicyMode | undefined; children: ReactNode; callId?: string | undefined }) {
-  const [controller] = useState<ApprovalController>(() => createApprovalController({ servers, mode }));
+  const [controller] = useState<ConsentController<ToolKindTypes>>(() => createConsentController({ kinds: [toolKind()], servers, mode }));
   useEffect(() => {
     void controller.requestApproval({ serverId: 'memory', tool, args: { entityNames: ['Alice'] }, callId });
     return () => controller.dispose();
   }, [controller, tool, callId]);
   return (
-    <ToolApprovalProvider controller={controller} approvalUI="inline">
+    <ConsentProvider controller={controller} approvalUI="inline">
       {children}
-    </ToolApprovalProvider>
+    </ConsentProvider>
   );
 }
 
@@ -99,9 +99,9 @@ export const ErrorWithRetry: Story = {
   args: { tool: upsertTool, trust: undefined, callId: 'call-1', status: { type: 'error', result: errorResult }, onRetry: fn() },
   decorators: [
     (Story) => (
-      <ToolApprovalProvider servers={{ memory: { trust: 'trusted', name: 'Memory' } }}>
+      <ConsentProvider servers={{ memory: { trust: 'trusted', name: 'Memory' } }}>
         <Story />
-      </ToolApprovalProvider>
+      </ConsentProvider>
     ),
   ],
 };
@@ -205,9 +205,9 @@ export const RetryBlockedOfflineTest: Story = {
   tags: TEST,
   decorators: [
     (Story) => (
-      <ToolApprovalProvider servers={{ memory: { trust: 'trusted' } }} mode="offline">
+      <ConsentProvider servers={{ memory: { trust: 'trusted' } }} mode="offline">
         <Story />
-      </ToolApprovalProvider>
+      </ConsentProvider>
     ),
   ],
   args: { ...ErrorWithRetry.args, tool: { ...upsertTool, annotations: { ...upsertTool.annotations, openWorldHint: true } } },
@@ -244,9 +244,9 @@ export const InlineDenyFirstTest: Story = {
 function LiveCard({ initial }: { initial: 'running' | 'error' }) {
   const [status, setStatus] = useState<ToolCallStatus>(initial === 'running' ? { type: 'running' } : { type: 'error', message: 'Connection reset' });
   return (
-    <ToolApprovalProvider servers={{ memory: { trust: 'trusted' } }}>
+    <ConsentProvider servers={{ memory: { trust: 'trusted' } }}>
       <ToolCallCard serverId="memory" callId="live-1" tool={upsertTool} args={{ id: 'n1' }} status={status} onCancel={() => setStatus({ type: 'cancelled' })} onRetry={() => setStatus({ type: 'running' })} />
-    </ToolApprovalProvider>
+    </ConsentProvider>
   );
 }
 

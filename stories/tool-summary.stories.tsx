@@ -1,7 +1,7 @@
 // Stories for src/components/tool-summary.
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
-import { ToolApprovalProvider, ToolSummary } from '../src/index.js';
+import { ConsentProvider, ToolSummary } from '../src/index.js';
 import type { Tool } from '../src/core/shared/types.js';
 import { bareTool, deleteEntitiesTool, disguisedTool, iconTool, longTitleTool, readFileTool, rtlTool } from '../test/fixtures/tools.js';
 
@@ -14,7 +14,7 @@ const meta = {
     theme: { control: 'inline-radio', options: [undefined, 'light', 'dark'] },
   },
   parameters: {
-    docs: { description: { component: 'A tool row: display name, the real name whenever a title is shown, badges, plain-text description and a safe icon. Inside a `ToolApprovalProvider`, pass `serverId`: the trust (and so the badges) come from the provider, as on every card.' } },
+    docs: { description: { component: 'A tool row: display name, the real name whenever a title is shown, badges, plain-text description and a safe icon. Inside a `ConsentProvider`, pass `serverId`: the trust (and so the badges) come from the provider, as on every card.' } },
   },
 } satisfies Meta<typeof ToolSummary>;
 
@@ -55,9 +55,9 @@ export const InsideProvider: Story = {
   args: { trust: undefined, serverId: 'files' },
   decorators: [
     (Story) => (
-      <ToolApprovalProvider servers={{ files: { trust: 'trusted', name: 'Files' } }}>
+      <ConsentProvider servers={{ files: { trust: 'trusted', name: 'Files' } }}>
         <Story />
-      </ToolApprovalProvider>
+      </ConsentProvider>
     ),
   ],
 };

@@ -4,7 +4,7 @@
 import { Profiler, useEffect, useState, type ReactNode } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
-import { Freshness, ToolApprovalProvider, ToolCallCard, createApprovalController, type ApprovalResult, type ToolCallStatus } from '../../src/index.js';
+import { ConsentProvider, Freshness, ToolCallCard, createConsentController, toolKind, type ApprovalResult, type ToolCallStatus } from '../../src/index.js';
 
 // The page's clock: Date.now is ours, and the shared clock's interval callback is captured to tick by hand.
 let fakeNow = Date.parse('2026-11-30T12:00:00Z');
@@ -61,7 +61,7 @@ async function p3b() {
 async function p6() {
   const tool = { name: 'search_notes', annotations: { readOnlyHint: true } };
   const servers = { notes: { trust: 'untrusted' as const } };
-  const controller = createApprovalController({ servers });
+  const controller = createConsentController({ kinds: [toolKind()], servers });
   const commits = new Map<string, number>();
   const onRender = (id: string) => commits.set(id, (commits.get(id) ?? 0) + 1);
   // As a host keeps its transcript: an unchanged call keeps its element.
@@ -84,7 +84,7 @@ async function p6() {
   function Transcript() {
     const [calls, set] = useState<Call[]>(() => Array.from({ length: 200 }, (_, i) => ({ id: `call-${i}`, status: result(3) })));
     useEffect(() => void (control.set = set), []);
-    return <ToolApprovalProvider controller={controller} approvalUI="inline">{calls.map(element)}</ToolApprovalProvider>;
+    return <ConsentProvider controller={controller} approvalUI="inline">{calls.map(element)}</ConsentProvider>;
   }
   const container = document.createElement('div');
   document.body.append(container);

@@ -4,18 +4,18 @@
  * the line's own registration and watcher.
  */
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
-import type { ApprovalController } from '../core/consent/index.js';
+import type { ConsentControllerCore } from '../core/consent/index.js';
 import type { ToolListSnapshot, ToolListWatcher } from '../core/tool/watcher.js';
-import { useApprovalController } from '../components/consent-provider/approval-context.js';
+import { useConsentController } from '../components/consent-provider/approval-context.js';
 import type { McpRequestHandlerOptions, McpToolWatchOptions } from './shared.js';
 
-type Register<C> = (client: C, controller: ApprovalController, serverId: string, options: McpRequestHandlerOptions) => () => void;
+type Register<C> = (client: C, controller: ConsentControllerCore, serverId: string, options: McpRequestHandlerOptions) => () => void;
 type Watch<C> = (client: C, serverId: string, options: McpToolWatchOptions) => ToolListWatcher;
 
 /** `useMcpRequestHandlers` for one SDK line. */
 export function requestHandlersHook<C extends object>(register: Register<C>) {
   return function useMcpRequestHandlers(client: C | null | undefined, serverId: string, options: McpRequestHandlerOptions = {}): boolean {
-    const controller = useApprovalController();
+    const controller = useConsentController();
     const latest = useRef(options);
     useEffect(() => {
       latest.current = options;
@@ -54,7 +54,7 @@ const EMPTY: ToolListSnapshot = { serverId: '', tools: [], fetchedAt: undefined,
 /** `useMcpTools` for one SDK line. */
 export function toolsHook<C extends object>(watch: Watch<C>) {
   return function useMcpTools(client: C | null | undefined, serverId: string, options: Omit<McpToolWatchOptions, 'store' | 'trust'> = {}): ToolListSnapshot {
-    const controller = useApprovalController();
+    const controller = useConsentController();
     const latest = useRef(options);
     useEffect(() => {
       latest.current = options;

@@ -8,7 +8,7 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { CreateMessageRequestSchema, ElicitRequestSchema, ElicitationCompleteNotificationSchema, McpError, ToolListChangedNotificationSchema, type ClientCapabilities } from '@modelcontextprotocol/sdk/types.js';
 import { createToolListWatcher, type ToolListWatcher } from '../core/tool/watcher.js';
-import type { ApprovalController } from '../core/consent/index.js';
+import type { ConsentControllerCore } from '../core/consent/index.js';
 import { isRecord } from '../core/shared/issues.js';
 import { ownData } from '../core/shared/read.js';
 import { answerOnce, beginCall, bindClient, bindingOf, capabilitiesFor, eitherSignal, elicit, listAllTools, sample, soleCall, stopFor, abortReasonOr, elicitationCompleteHandler, registrations, requestOptionsOf, type McpCallOptions, type McpCapabilityOptions, type McpRequestHandlerOptions, type McpToolWatchOptions } from './shared.js';
@@ -105,7 +105,7 @@ async function answerAsTask(
  * @example
  * const stop = registerMcpRequestHandlers(client, controller, 'everything', { sample: runMyModel });
  */
-export function registerMcpRequestHandlers(client: Client, controller: ApprovalController, serverId: string, options: McpRequestHandlerOptions = {}): () => void {
+export function registerMcpRequestHandlers(client: Client, controller: ConsentControllerCore, serverId: string, options: McpRequestHandlerOptions = {}): () => void {
   options ??= {};
   const once = answerOnce(options.memory ?? 500);
   const { binding, unbind } = bindClient(client, { controller, serverId, options });

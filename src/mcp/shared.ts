@@ -6,7 +6,7 @@
  * loads only its own line.
  */
 import { signalOf } from '../core/shared/read.js';
-import type { ApprovalController } from '../core/consent/index.js';
+import type { ConsentControllerCore, ElicitationKindTypes, SamplingKindTypes } from '../core/consent/index.js';
 import type { ToolListWatcherOptions } from '../core/tool/watcher.js';
 import { isRecord } from '../core/shared/issues.js';
 import { copyArray, ownData } from '../core/shared/read.js';
@@ -143,7 +143,7 @@ export interface McpCallInFlight {
 
 /** What a registration keeps per client, for `callMcpTool`. */
 export interface McpBinding {
-  controller: ApprovalController;
+  controller: ConsentControllerCore;
   serverId: string;
   options: McpRequestHandlerOptions;
   calls: Set<McpCallInFlight>;
@@ -166,7 +166,7 @@ export function bindClient(client: object, binding: Omit<McpBinding, 'calls'>): 
 /** The registration of a client, or a clear error for a host that forgot it. */
 export function bindingOf(client: object, caller: string): McpBinding {
   const binding = bindings.get(client);
-  if (!binding) throw new Error(`${caller}: register the request handlers for this client first (registerMcpRequestHandlers or useMcpRequestHandlers), so its prompts go through the approval controller.`);
+  if (!binding) throw new Error(`${caller}: register this client's request handlers first (registerMcpRequestHandlers or useMcpRequestHandlers).`);
   return binding;
 }
 
@@ -273,14 +273,16 @@ export function stopFor(options: McpRequestHandlerOptions, request: unknown, cal
 }
 
 /** An elicitation through the controller; the answer is the `ElicitResult` to send. */
-export async function elicit(controller: ApprovalController, serverId: string, params: unknown, origin: RequestOrigin): Promise<Record<string, unknown>> {
-  const outcome = await controller.requestElicitation({ serverId, params, ...origin });
+export async function elicit(controller: ConsentControllerCore, serverId: string, params: unknown, origin: RequestOrigin): Promise<Record<string, unknown>> {
+  // A host whose controller has no elicitation kind asks nobody: the server hears a no.
+  if (!controller.has('elicitation')) return { action: 'decline' };
+  const outcome = await (controller as ConsentControllerCore<ElicitationKindTypes>).request('elicitation', { serverId, params, ...origin });
   return outcome.result as unknown as Record<string, unknown>;
 }
 
 /** A sampling request through the controller: the result, or the error to send. */
 export async function sample(
-  controller: ApprovalController,
+  controller: ConsentControllerCore,
   serverId: string,
   params: unknown,
   { stop: _stop, ...origin }: RequestOrigin,
@@ -288,11 +290,12 @@ export async function sample(
 ): Promise<{ ok: true; result: Record<string, unknown> } | { ok: false; code: number; message: string }> {
   // A sampling review has Deny; Stop is an elicitation's.
   // Without a model the policy blocks it unasked (`sampling-no-model`): nobody reviews a request that cannot run.
-  const outcome = await controller.requestSampling({ serverId, params, ...origin, sample: run });
-  if (outcome.outcome === 'approved' && outcome.result) return { ok: true, result: outcome.result };
-  if (outcome.outcome === 'failed') return { ok: false, code: -32603, message: outcome.error ?? 'The model failed.' };
-  if (outcome.record.reasons.some((reason) => reason.code === 'sampling-no-model')) return { ok: false, code: SAMPLING_REJECTED_CODE, message: 'This app has no model for sampling.' };
-  return { ok: false, code: SAMPLING_REJECTED_CODE, message: 'User rejected sampling request' };
+  // A host whose controller has no sampling kind lends no model: refused, as without a model.
+  const outcome = controller.has('sampling') ? await (controller as ConsentControllerCore<SamplingKindTypes>).request('sampling', { serverId, params, ...origin, sample: run }) : undefined;
+  if (outcome?.outcome === 'approved' && outcome.result) return { ok: true, result: outcome.result };
+  if (outcome?.outcome === 'failed') return { ok: false, code: -32603, message: outcome.error ?? 'The model failed.' };
+  const noModel = !outcome || outcome.record.reasons.some((reason) => reason.code === 'sampling-no-model');
+  return { ok: false, code: SAMPLING_REJECTED_CODE, message: noModel ? 'This app has no model for sampling.' : 'User rejected sampling request' };
 }
 
 /**
@@ -308,7 +311,7 @@ export function relatedTaskId(request: unknown): string | undefined {
 /**
  * The URL elicitations a tool call's error asks for: MCP error -32042
  * (`UrlElicitationRequiredError`, protocol 2025-11-25) carries them in
- * `data.elicitations`. Put each through `controller.requestElicitation` (the
+ * `data.elicitations`. Put each through the controller's elicitation kind (the
  * same consent as a request), then retry the call. `[]` for any other error.
  */
 export function elicitationsFromError(error: unknown): unknown[] {
@@ -342,7 +345,7 @@ export interface InputRequestOptions {
  * `{ error: { code, message } }`, which a 2026-07-28 server cannot read (it
  * would ask again): stop the call on it, as `callMcpTool` does.
  */
-export async function answerInputRequests(controller: ApprovalController, serverId: string, result: unknown, options: InputRequestOptions = {}): Promise<Record<string, unknown>> {
+export async function answerInputRequests(controller: ConsentControllerCore, serverId: string, result: unknown, options: InputRequestOptions = {}): Promise<Record<string, unknown>> {
   return (await collectInputResponses(controller, serverId, result, options, false)).responses;
 }
 
@@ -353,7 +356,7 @@ export async function answerInputRequests(controller: ApprovalController, server
  * never sees an answer would only ask again.
  */
 export async function collectInputResponses(
-  controller: ApprovalController,
+  controller: ConsentControllerCore,
   serverId: string,
   result: unknown,
   options: InputRequestOptions,

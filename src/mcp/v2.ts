@@ -8,7 +8,7 @@
  * No React here; the hooks are in `react-mcp-annotations/mcp/v2/react`.
  */
 import { ProtocolError, type CallToolRequestOptions, type CallToolResult, type Client, type ClientCapabilities, type CreateMessageResult, type ElicitResult } from '@modelcontextprotocol/client';
-import type { ApprovalController } from '../core/consent/index.js';
+import type { ConsentControllerCore } from '../core/consent/index.js';
 import { ownData } from '../core/shared/read.js';
 import { createToolListWatcher, type ToolListWatcher } from '../core/tool/watcher.js';
 import { answerOnce, collectInputResponses, beginCall, bindClient, bindingOf, capabilitiesFor, eitherSignal, elicit, listAllTools, sample, soleCall, stopFor, abortReasonOr, elicitationCompleteHandler, registrations, requestOptionsOf, type McpCallOptions as BaseCallOptions, type McpCapabilityOptions, type McpRequestHandlerOptions, type McpToolWatchOptions } from './shared.js';
@@ -43,7 +43,7 @@ export function mcpClientCapabilities(options: McpCapabilityOptions = {}): Clien
  * @example
  * const stop = registerMcpRequestHandlers(client, controller, 'notes', { sample: runMyModel });
  */
-export function registerMcpRequestHandlers(client: Client, controller: ApprovalController, serverId: string, options: McpRequestHandlerOptions = {}): () => void {
+export function registerMcpRequestHandlers(client: Client, controller: ConsentControllerCore, serverId: string, options: McpRequestHandlerOptions = {}): () => void {
   options ??= {};
   const once = answerOnce(options.memory ?? 500);
   const { binding, unbind } = bindClient(client, { controller, serverId, options });

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import {
-  ToolApprovalProvider,
+  ConsentProvider,
   ToolCallCard,
   ToolSummary,
   toolCallStatusFromApproval,
@@ -137,7 +137,7 @@ export function ChatHost() {
   const [log, setLog] = useState<ConsentRecord[]>([]);
   const onDecision = useCallback((record: ConsentRecord) => setLog((list) => [...list, record]), []);
   return (
-    <ToolApprovalProvider servers={SERVERS} mode={mode} approvalUI={approvalUI} taintGuard={taintGuard} onDecision={onDecision}>
+    <ConsentProvider servers={SERVERS} mode={mode} approvalUI={approvalUI} taintGuard={taintGuard} onDecision={onDecision}>
       <div className={styles.app}>
         <header className={styles.header}>
           <h1 className={styles.title}>Acme Assistant</h1>
@@ -202,6 +202,6 @@ export function ChatHost() {
           </details>
         </aside>
       </div>
-    </ToolApprovalProvider>
+    </ConsentProvider>
   );
 }

@@ -3,7 +3,7 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { CreateMessageRequestSchema, ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createApprovalController, type ConsentRecord } from '../../src/core/index.js';
+import { createApprovalController, createConsentController, toolKind, type ConsentRecord } from '../../src/core/index.js';
 import { TASK_WATCH_MS, registerMcpRequestHandlers } from '../../src/mcp/index.js';
 import { everythingSampling, researchClarification } from '../fixtures/server-requests.js';
 
@@ -91,5 +91,16 @@ describe('task-augmented server requests', () => {
       expect(records.at(-1)?.reasons[0]).toMatchObject({ code: 'request-abandoned' });
     }
     controller.dispose();
+  });
+});
+
+describe('a controller without the elicitation or sampling kind', () => {
+  it('declines a server\'s question and refuses its sampling request unasked, with nothing queued', async () => {
+    const controller = createConsentController({ kinds: [toolKind()] });
+    const { client, handlers } = fakeClient();
+    registerMcpRequestHandlers(client, controller, 'everything', { sample: async () => ({}) });
+    await expect(handlers.get(ElicitRequestSchema)!({ method: 'elicitation/create', params: researchClarification }, { signal: new AbortController().signal, requestId: 1 })).resolves.toEqual({ action: 'decline' });
+    await expect(handlers.get(CreateMessageRequestSchema)!({ method: 'sampling/createMessage', params: everythingSampling }, { signal: new AbortController().signal, requestId: 2 })).rejects.toMatchObject({ code: -1 });
+    expect(controller.getSnapshot().queue).toHaveLength(0);
   });
 });

@@ -191,7 +191,7 @@ describe('./mcp/v2 against the v2 server (createMcpHandler, in process)', () => 
 
   it('callMcpTool before the handlers are registered says so', async () => {
     const client = new Client({ name: 'x', version: '0' });
-    await expect(callMcpTool(client, { name: 'read_notes' })).rejects.toThrow(/register the request handlers for this client first/);
+    await expect(callMcpTool(client, { name: 'read_notes' })).rejects.toThrow(/register this client's request handlers first/);
   });
 
   it('2025-11-25: a URL elicitation arrives as error -32042 and becomes the same consent', async () => {

@@ -3,7 +3,7 @@
 import { useChat } from '@ai-sdk/react';
 import { DefaultChatTransport, isToolUIPart, lastAssistantMessageIsCompleteWithApprovalResponses } from 'ai';
 import { useState } from 'react';
-import { ToolApprovalProvider } from 'react-mcp-annotations';
+import { ConsentProvider } from 'react-mcp-annotations';
 import { McpToolPart, useRememberedApprovals } from 'react-mcp-annotations/ai-sdk/react';
 
 export function Chat({ onResponse }: { onResponse?: () => void }) {
@@ -19,7 +19,7 @@ export function Chat({ onResponse }: { onResponse?: () => void }) {
   const [input, setInput] = useState('');
   return (
     // The same trust as the server's `servers`, keyed by the MCP client name.
-    <ToolApprovalProvider servers={{ everything: { trust: 'untrusted', name: 'server-everything' } }}>
+    <ConsentProvider servers={{ everything: { trust: 'untrusted', name: 'server-everything' } }}>
       <ol className="messages" aria-label="Messages">
         {messages.map((message) => (
           <li key={message.id} data-role={message.role}>
@@ -48,6 +48,6 @@ export function Chat({ onResponse }: { onResponse?: () => void }) {
           Send
         </button>
       </form>
-    </ToolApprovalProvider>
+    </ConsentProvider>
   );
 }

@@ -6,8 +6,8 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
 import { useEffect, useMemo, useState } from 'react';
-import { ConsentProvider, ContentBlocks, ToolConfirmDialog, starterArguments, useApprovalController, type ConsentRecord } from 'react-mcp-annotations';
-import { connectGatedAppBridge, createAppController, createAppGate, toolsForModel, type AppDownloadFile, type AppPermission, type AppResource } from 'react-mcp-annotations/apps';
+import { ConsentProvider, ContentBlocks, createConsentController, samplingKind, starterArguments, toolKind, useConsentController, type ConsentRecord, type SamplingKindTypes, type ToolKindTypes } from 'react-mcp-annotations';
+import { appKind, connectGatedAppBridge, createAppGate, toolsForModel, type AppDownloadFile, type AppKindTypes, type AppPermission, type AppRecord, type AppResource } from 'react-mcp-annotations/apps';
 import { AppActionDialog, AppView } from 'react-mcp-annotations/apps/react';
 
 const SERVER_ID = 'server';
@@ -25,14 +25,16 @@ export function App({ serverUrl, label }: { serverUrl: string; label: string }) 
   const [log, setLog] = useState<string[]>([]);
   const controller = useMemo(
     () =>
-      createAppController({
+      createConsentController({
+        // Tool calls, the apps' own actions, and their sampling requests (refused: this host lends no model).
+        kinds: [toolKind(), samplingKind(), appKind()],
         servers: { [SERVER_ID]: { trust: 'untrusted', name: label } },
-        onDecision: (record: ConsentRecord) => setLog((lines) => [...lines, describe(record)]),
+        onDecision: (record) => setLog((lines) => [...lines, describe(record)]),
       }),
     [label],
   );
   return (
-    <ConsentProvider controller={controller} components={{ tool: ToolConfirmDialog, app: AppActionDialog }}>
+    <ConsentProvider controller={controller} components={{ app: AppActionDialog }}>
       <main>
         <h1>MCP Apps host: {label}</h1>
         <Host serverUrl={serverUrl} say={(line) => setLog((lines) => [...lines, line])} />
@@ -49,14 +51,14 @@ export function App({ serverUrl, label }: { serverUrl: string; label: string }) 
   );
 }
 
-function describe(record: ConsentRecord): string {
+function describe(record: ConsentRecord | AppRecord): string {
   if (record.kind === 'app') return `app ${record.app.name ?? record.app.resourceUri}: ${record.action.type}${record.action.detail ? ` (${record.action.detail})` : ''} → ${record.outcome} by ${record.decidedBy}${record.granted ? ` [granted: ${record.granted.join(', ') || 'nothing'}]` : ''}`;
   if (record.kind === 'tool') return `tool ${record.toolName}: ${record.outcome} by ${record.decidedBy}`;
   return `${record.kind}: ${record.outcome} by ${record.decidedBy}`;
 }
 
 function Host({ serverUrl, say }: { serverUrl: string; say: (line: string) => void }) {
-  const controller = useApprovalController();
+  const controller = useConsentController<ToolKindTypes | SamplingKindTypes | AppKindTypes>();
   const [client, setClient] = useState<Client | null>(null);
   const [tools, setTools] = useState<Tool[]>([]);
   const [error, setError] = useState<string | null>(null);

@@ -4,7 +4,9 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import {
-  ToolApprovalProvider,
+  ConsentProvider,
+  ElicitationDialog,
+  SamplingDialog,
   ToolCallCard,
   ToolSummary,
   nextProgress,
@@ -12,10 +14,16 @@ import {
   toolCallStatusFromError,
   toolCallStatusFromResult,
   toolCallStatusFromTask,
-  useApprovalController,
+  elicitationKind,
+  samplingKind,
+  toolKind,
+  useConsentController,
   useToolApproval,
   type ApprovalUI,
   type ConsentRecord,
+  type ElicitationKindTypes,
+  type SamplingKindTypes,
+  type ToolKindTypes,
   type ToolCallStatus,
   type Trust,
 } from 'react-mcp-annotations';
@@ -164,7 +172,7 @@ const LONG = { timeout: 10 * 60_000, resetTimeoutOnProgress: true } as const;
 function Chat({ line, notice }: { line: McpLine; notice: string }) {
   const { tools, tasks, taskCalls } = line;
   const { requestApproval } = useToolApproval();
-  const controller = useApprovalController();
+  const controller = useConsentController<ToolKindTypes | ElicitationKindTypes | SamplingKindTypes>();
   const [calls, setCalls] = useState<Call[]>([]);
   const [toolName, setToolName] = useState('get-annotated-message');
   const [argsText, setArgsText] = useState('{ "messageType": "debug", "includeImage": true }');
@@ -342,12 +350,18 @@ function HostV2({ serverUrl }: { serverUrl: string }) {
   return <Connected connection={useMcpV2(serverUrl, setNotice)} notice={notice} />;
 }
 
+// Every kind this host asks about, and the dialog of each kind besides tool calls (whose dialog is the default).
+const kinds = [toolKind(), elicitationKind(), samplingKind()];
+const dialogs = { elicitation: ElicitationDialog, sampling: SamplingDialog };
+
 export function App({ serverUrl, sdk = 'v1' }: { serverUrl: string; sdk?: SdkLine }) {
   const [trust, setTrust] = useState<Trust>('untrusted');
   const [approvalUI, setApprovalUI] = useState<ApprovalUI>('dialog');
   return (
-    <ToolApprovalProvider
+    <ConsentProvider
       servers={{ [SERVER_ID]: { trust, name: 'server-everything' } }}
+      kinds={kinds}
+      components={dialogs}
       approvalUI={approvalUI}
       onDecision={(record: ConsentRecord) => console.info('[decision]', record)}
     >
@@ -379,6 +393,6 @@ export function App({ serverUrl, sdk = 'v1' }: { serverUrl: string; sdk?: SdkLin
         </label>
       </header>
       {sdk === 'v2' ? <HostV2 serverUrl={serverUrl} /> : <HostV1 serverUrl={serverUrl} />}
-    </ToolApprovalProvider>
+    </ConsentProvider>
   );
 }

@@ -206,5 +206,10 @@ export const textOf = (request: unknown, key: string): string | undefined => {
 /** A request's `AbortSignal`, read as data. */
 export const signalOf = (request: unknown): AbortSignal | undefined => {
   const signal = ownData(request, 'signal');
-  return typeof signal === 'object' && signal !== null && 'aborted' in signal && typeof (signal as AbortSignal).addEventListener === 'function' ? (signal as AbortSignal) : undefined;
+  try {
+    // What can be listened to is a signal (its `aborted`, if absent, reads as not aborted); a revoked proxy throws: none.
+    return typeof (signal as AbortSignal | undefined)?.addEventListener === 'function' ? (signal as AbortSignal) : undefined;
+  } catch {
+    return undefined;
+  }
 };
