@@ -73,16 +73,26 @@ export function createConsentController<const K extends readonly ConsentKind<Kin
   };
   // Reads a request once with its kind's steps, then `then` decides how it opens.
   const read = <T>(kind: string, raw: unknown, then: (steps: Registered['steps'], request: unknown, meta: RequestMeta) => T): T => {
-    const steps = typeof kind === 'string' ? kinds.get(kind)?.steps : undefined;
+    const steps = kinds.get(kind)?.steps;
     if (!steps) throw new TypeError(`This controller was built without the "${sanitizeLabel(kind, 40).text}" kind: add it to its kinds.`);
-    const request = steps.read(raw);
-    return then(steps, request, steps.meta(request));
+    let request: unknown;
+    let meta: RequestMeta;
+    try {
+      request = steps.read(raw);
+      meta = steps.meta(request);
+    } catch {
+      // A kind that cannot read a request reads it as nothing: the worst case, which its decide blocks.
+      request = steps.read(undefined);
+      meta = steps.meta(request);
+    }
+    return then(steps, request, meta);
   };
   const run = (steps: Registered['steps'], request: unknown, meta: RequestMeta, opening?: FlowOpening<KindTypes['decision']>) => runConsentFlow(env, steps, request, meta, opening);
 
   const controller: Record<string, unknown> = {
     kinds: [...kinds.keys()],
-    has: (kind: unknown) => typeof kind === 'string' && kinds.has(kind),
+    // Keys are strings: anything else is simply not there.
+    has: (kind: unknown) => kinds.has(kind as string),
     request: (kind: string, raw: unknown) => read(kind, raw, run),
     preview: (kind: string, raw: unknown) => read(kind, raw, decideNow),
     decide: (kind: string, raw: unknown) =>
@@ -95,17 +105,21 @@ export function createConsentController<const K extends readonly ConsentKind<Kin
         // The same request waiting on screen takes the answer, as if the person gave it there.
         const waiting = typeof meta.binding === 'string' ? queue.entries().find((entry) => entry.item.kind === kind && entry.binding === meta.binding) : undefined;
         if (!waiting) return run(steps, request, meta, { type: 'answer', answer });
-        waiting.answer(answer);
+        try {
+          waiting.answer(answer);
+        } catch {
+          // Not taken: the prompt stays open, as after an answer that does not fit.
+        }
         return waiting.settled;
       }),
     // Refused for a reason from outside the policy (an approval replayed): blocked, recorded with that reason alone.
-    // A code is read in its kind's words; a reason object keeps its own text.
+    // A code is read through the message table (its text stays empty); a reason object keeps its own text.
     refuse: (kind: string, raw: unknown, reason: unknown) =>
       read(kind, raw, (steps, request, meta) =>
         run(steps, request, meta, { type: 'decided', decision: { ...decideNow(steps, request), action: 'block', reasons: [{ code: sanitizeLabel(typeof reason === 'string' ? reason : ownData(reason, 'code'), 80).text, text: sanitizeLabel(ownData(reason, 'text'), 600).text }] } }),
       ),
     respond(id: unknown, answer: unknown) {
-      const entry = typeof id === 'string' ? queue.find(id) : undefined;
+      const entry = queue.find(id as string);
       if (!entry) return false;
       try {
         return entry.answer(answer);

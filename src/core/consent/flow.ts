@@ -23,6 +23,8 @@
  */
 import type { FlowState, FlowStep, KindSteps, KindTypes, RefusalCause, RequestMeta } from './kind.js';
 import type { ConsentQueue, QueueEntry } from './queue.js';
+import { isObjectLike } from '../shared/read.js';
+import type { ConsentReasonCode } from './reasons.js';
 import { mustAskAgain, requireAnswer, withReason } from './rules.js';
 
 /** What the flow needs from the controller around it. */
@@ -40,12 +42,8 @@ export type FlowOpening<D> = { type: 'ask' } | { type: 'decided'; decision: D } 
 /** One request's journey; resolves exactly once, with the kind's outcome. */
 export function runConsentFlow<T extends KindTypes, R, S, X>(env: FlowEnvironment, kind: KindSteps<T, R, S, X>, request: R, meta: RequestMeta, opening: FlowOpening<T['decision']> = { type: 'ask' }): Promise<T['outcome']> {
   type D = T['decision'];
-  let resolveOutcome!: (outcome: T['outcome']) => void;
-  let rejectOutcome!: (error: Error) => void;
-  const outcome = new Promise<T['outcome']>((resolve, reject) => {
-    resolveOutcome = resolve;
-    rejectOutcome = reject;
-  });
+  let resolveOutcome!: (outcome: T['outcome'] | Promise<never>) => void;
+  const outcome = new Promise<T['outcome']>((resolve) => (resolveOutcome = resolve));
   let settled = false;
   let entry: QueueEntry | undefined;
   const lifetime = new AbortController();
@@ -80,21 +78,24 @@ export function runConsentFlow<T extends KindTypes, R, S, X>(env: FlowEnvironmen
     let finished: ReturnType<typeof kind.finish> | undefined;
     try {
       finished = kind.finish(request, result as S, flow());
+      // A kind that gives no record has not settled (its caller hears it).
+      if (!isObjectLike(finished.record)) throw 0;
       // Recorded before the queue moves on, so records come in the order things settled.
       env.report(finished.record);
     } catch {
       finished = undefined;
     }
-    if (entry) env.queue.remove(entry);
-    if (!finished) return rejectOutcome(new TypeError('A consent kind failed to settle; nothing ran.'));
-    resolveOutcome(finished.outcome);
+    // Settled before the queue moves on: what the next entry does cannot hold this one.
+    resolveOutcome(finished ? finished.outcome : Promise.reject(new TypeError('A consent kind failed to settle; nothing ran.')));
     try {
-      finished.after?.();
+      if (entry) env.queue.remove(entry);
+      finished?.after?.();
     } catch {
-      // What runs after (the host's stop) failing must not lose the answer.
+      // What runs after (the host's stop, the next prompt) failing must not lose the answer.
     }
   };
   const refuse = (decision: D, cause: RefusalCause) => {
+    if (settled) return;
     first ??= decision;
     let result: S | undefined;
     try {
@@ -104,24 +105,52 @@ export function runConsentFlow<T extends KindTypes, R, S, X>(env: FlowEnvironmen
     }
     settle(result);
   };
+  // Refused for one of the flow's own reasons, in front of the kind's.
+  const refuseFor = (code: ConsentReasonCode, cause: RefusalCause) => refuse(withReason(asked, code), cause);
+  const describe = (decision: D) => kind.describe(request, decision, env.nextId(), flow());
 
-  // The next stage is shown: in place, or (a request answered elsewhere) in the queue like any prompt.
+  // The next stage is shown: in place, or in the queue (fairness first, for a stage asked out of band too).
   const show = (prompt: T['prompt']): true => {
-    if (!entry) enqueue(prompt);
-    else {
+    if (entry) {
       entry.item = prompt;
       env.queue.emit();
+    } else if (!env.queue.hasRoom(meta.serverId)) refuseFor('queue-full', 'queue-full');
+    else {
+      const queued: QueueEntry = {
+        item: prompt,
+        binding: meta.binding,
+        settled: outcome,
+        blocking: meta.blocking === true,
+        // On screen now: decided again (a kind that throws doing so is refused).
+        opened() {
+          try {
+            if (!settled) recheck();
+          } catch {
+            refuseFor('request-invalid', 'invalid');
+          }
+        },
+        answer: (answer) => take(queued.item as T['prompt'], answer),
+        abandon: (why) => (why === 'abandoned' ? refuseFor('request-abandoned', why) : refuse(asked, why)),
+      };
+      entry = queued;
+      if (meta.signal) {
+        const signal = meta.signal;
+        const onAbort = () => queued.abandon('abandoned');
+        signal.addEventListener('abort', onAbort, { once: true });
+        stopListening = () => signal.removeEventListener('abort', onAbort);
+      }
+      env.queue.enqueue(queued);
     }
     return true;
   };
 
+  // A step nobody answered (a policy's run, the end of work) that does not go on is refused: nothing hangs.
+  const proceed = (step: FlowStep<S, T['prompt'], X>) => follow(step) || refuseFor('request-invalid', 'invalid');
   const follow = (step: FlowStep<S, T['prompt'], X>): boolean => {
     if (settled) return false;
-    const next = (step as { data?: X }).data;
+    const next = (step as { data?: X } | undefined)?.data;
     if (next !== undefined) data = next;
-    switch (step.type) {
-      case 'refuse':
-        return false;
+    switch (step?.type) {
       case 'settle':
         settle(step.result);
         return true;
@@ -129,26 +158,27 @@ export function runConsentFlow<T extends KindTypes, R, S, X>(env: FlowEnvironmen
         return show(step.prompt);
       case 'work':
         if (step.prompt) show(step.prompt);
-        void step.until.then(
-          (next) => {
+        void Promise.resolve(step.until)
+          .then((next) => {
             if (settled) return;
             // Between stages: what the policy now blocks goes no further.
             const fresh = decideNow();
             if (fresh.action === 'block') refuse(changed(fresh), 'blocked');
-            else follow(next);
-          },
-          () => {
-            if (!settled) refuse(asked, 'invalid');
-          },
-        );
+            else proceed(next);
+          })
+          // The work failed (or what came of it could not be followed): refused, nothing sent.
+          .catch(() => refuseFor('request-invalid', 'invalid'));
         return true;
+      default:
+        // `refuse` (the answer does not fit), or a step no kind may give.
+        return false;
     }
   };
 
   // The question the person answers is not the question now (trust or risk changed): asked again under a new id.
   const askAgain = (fresh: D) => {
     asked = fresh;
-    entry!.item = kind.describe(request, fresh, env.nextId(), flow());
+    entry!.item = describe(fresh);
     env.queue.emit();
   };
   // Decided again: what the policy now blocks settles as blocked, a changed question is asked again
@@ -170,46 +200,22 @@ export function runConsentFlow<T extends KindTypes, R, S, X>(env: FlowEnvironmen
     return follow(kind.answer(request, prompt, answer, fresh, flow()));
   };
 
-  function enqueue(prompt: T['prompt']) {
-    const queued: QueueEntry = {
-      item: prompt,
-      binding: meta.binding,
-      settled: outcome,
-      blocking: meta.blocking === true,
-      opened() {
-        if (!settled) recheck();
-      },
-      answer: (answer) => take(queued.item as T['prompt'], answer),
-      abandon(why) {
-        if (!settled) refuse(why === 'abandoned' ? withReason(asked, 'request-abandoned') : asked, why);
-      },
-    };
-    entry = queued;
-    if (meta.signal) {
-      const signal = meta.signal;
-      const onAbort = () => queued.abandon('abandoned');
-      signal.addEventListener('abort', onAbort, { once: true });
-      stopListening = () => signal.removeEventListener('abort', onAbort);
-    }
-    env.queue.enqueue(queued);
-  }
 
   try {
     // 1. open (`decided`: the controller decided this very request a moment ago, in the same synchronous call)
     asked = opening.type === 'decided' ? opening.decision : decideNow();
     first = asked;
-    if (meta.signal?.aborted) refuse(withReason(asked, 'request-abandoned'), 'abandoned');
+    if (meta.signal?.aborted) refuseFor('request-abandoned', 'abandoned');
     else if (asked.action === 'block') refuse(asked, 'blocked');
     // Answered elsewhere: applied at once (decided again first), never shown; an answer that does not fit is refused.
     else if (opening.type === 'answer') {
-      if (!take(kind.describe(request, asked, env.nextId(), flow()), opening.answer) && !settled) refuse(withReason(asked, 'request-invalid'), 'invalid');
-    } else if (asked.action === 'run') follow(kind.run(request, asked, flow()));
-    // 2. ask (fairness first)
-    else if (!env.queue.hasRoom(meta.serverId)) refuse(withReason(asked, 'queue-full'), 'queue-full');
-    else enqueue(kind.describe(request, asked, env.nextId(), flow()));
+      if (!take(describe(asked), opening.answer)) refuseFor('request-invalid', 'invalid');
+    } else if (asked.action === 'run') proceed(kind.run(request, asked, flow()));
+    // 2. ask (fairness first: show refuses past the cap)
+    else show(describe(asked));
   } catch {
     // Nothing documented never-throws may reject: fail closed.
-    if (!settled) refuse(asked, 'invalid');
+    refuseFor('request-invalid', 'invalid');
   }
   return outcome;
 }

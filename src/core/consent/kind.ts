@@ -100,7 +100,12 @@ export interface FlowState<D extends FlowDecision = FlowDecision, X = unknown> {
   readonly signal: AbortSignal;
 }
 
-/** Why a request is refused without a person's answer. */
+/**
+ * Why a request is refused without a person's answer. The flow has already
+ * put the reason in front of the decision the kind gets (`request-abandoned`,
+ * `queue-full`, `request-invalid`; `policy-changed` for a block that came
+ * while it waited), so a kind adds none of its own.
+ */
 export type RefusalCause = 'blocked' | 'abandoned' | 'disposed' | 'queue-full' | 'invalid';
 
 /** What the flow does next after a kind handled an answer. `data` replaces the request's flow data. */

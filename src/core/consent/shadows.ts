@@ -5,7 +5,6 @@
  */
 import { isRecord } from '../shared/issues.js';
 import { ownData } from '../shared/read.js';
-import { displayServerName } from '../text/sanitize.js';
 import { findLookAlikeServers, indexToolNames, type ServerLookAlike, type ToolNameIndex } from '../tool/collisions.js';
 import type { KindContext } from './kind.js';
 
@@ -30,10 +29,10 @@ function namesIndex(lists: unknown): ToolNameIndex {
 }
 
 /** The display names of the other servers that offer a tool of this name (or one that looks the same); `[]` when none. */
-export function shadowingServerNames(context: Pick<KindContext, 'policy' | 'serverOf'>, serverId: string, name: unknown): string[] {
+export function shadowingServerNames(context: Pick<KindContext, 'policy' | 'serverName'>, serverId: string, name: unknown): string[] {
   if (typeof name !== 'string' || !name) return [];
   const shadows = namesIndex(context.policy().toolLists).shadowsOf(serverId, name);
-  return [...new Set(shadows.map((shadow) => displayServerName(ownData(context.serverOf(shadow.serverId), 'name'), shadow.serverId)))];
+  return [...new Set(shadows.map((shadow) => context.serverName(shadow.serverId)))];
 }
 
 /** The configured server whose name this server's claimed name looks like, if any (servers are read at every decision: a host may change them in place). */

@@ -92,14 +92,18 @@ export interface ConsentControllerCore<T extends KindTypes = KindTypes> {
    * binding is open (the same request, compared in canonical form), the
    * answer goes to it; otherwise the request opens already answered: it is
    * decided with the current policy (what it blocks never runs; what it
-   * would run counts as asked), the answer is applied and recorded.
-   * Always resolves with the request's outcome.
+   * would run counts as asked), the answer is applied and recorded (an
+   * answer that fits nothing is refused, `request-invalid`). Resolves with
+   * the request's outcome; an answer that does not fit an open prompt leaves
+   * it open, and the promise settles when the prompt does.
    */
   answer<N extends T['name']>(kind: N, request: KindOf<T, N>['request'], answer: KindOf<T, N>['answer']): Promise<KindOf<T, N>['outcome']>;
   /**
    * Refuses a request for a reason of the host's or an adapter's (an
    * approval replayed, a rate limit): settled as blocked with that reason
-   * alone, recorded. A code gets its English from the kinds' words.
+   * alone, recorded. A code is recorded with an empty `text`: show it with
+   * `formatReason` and a message table that has `reason.<code>` (the kinds'
+   * `messages` have theirs); a reason object keeps its own text (sanitised).
    */
   refuse<N extends T['name']>(kind: N, request: KindOf<T, N>['request'], reason: string | DecisionReason): Promise<KindOf<T, N>['outcome']>;
   /**

@@ -3,6 +3,10 @@ import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
 import {
   createApprovalController,
+  createConsentController,
+  snapshotTool,
+  toolCallBinding,
+  toolKind,
   type PolicyMode,
 } from '../../../src/core/index.js';
 import { everythingElicitation, everythingSampling, researchClarification } from '../../fixtures/server-requests.js';
@@ -198,5 +202,58 @@ describe('decide: one decision, for hosts that ask through their own channel', (
       }),
       { numRuns: 300 },
     );
+  });
+});
+
+describe('answer: an answer from elsewhere reaches only the same call', () => {
+  const write = { name: 'write', annotations: { readOnlyHint: false, destructiveHint: false, openWorldHint: false } };
+  const setup = () => {
+    const onDecision = vi.fn();
+    const consent = createConsentController({ kinds: [toolKind()], servers: { s: { trust: 'untrusted' } }, onDecision });
+    return { consent, onDecision, queue: () => consent.getSnapshot().queue };
+  };
+
+  it('the same server, tool, arguments and call id: the open prompt takes it, as if answered there', async () => {
+    const { consent, queue } = setup();
+    const asked = consent.request('tool', { serverId: 's', tool: write, args: { path: 'a' }, callId: 'c1' });
+    // Another copy of the same call (keys in another order) is the same call.
+    const brought = consent.answer('tool', { serverId: 's', tool: { annotations: { ...write.annotations }, name: 'write' }, args: { path: 'a' }, callId: 'c1' }, { action: 'approve' });
+    await expect(asked).resolves.toMatchObject({ outcome: 'run', record: { decidedBy: 'user' } });
+    expect(await brought).toBe(await asked);
+    expect(queue()).toEqual([]);
+  });
+
+  it('a tool described otherwise (another hint, title or schema) is another question: the open prompt is not answered', async () => {
+    for (const other of [
+      { ...write, annotations: { ...write.annotations, destructiveHint: true } },
+      { ...write, title: 'Write (harmless)' },
+      { ...write, inputSchema: { type: 'object', properties: { path: { type: 'string' } } } },
+      undefined,
+    ]) {
+      const { consent, queue } = setup();
+      void consent.request('tool', { serverId: 's', tool: write, args: { path: 'a' }, callId: 'c1' });
+      const { id } = queue()[0]!;
+      await consent.answer('tool', { serverId: 's', tool: other, toolName: 'write', args: { path: 'a' }, callId: 'c1' }, { action: 'approve' });
+      expect(queue().map((prompt) => prompt.id)).toEqual([id]);
+      consent.dispose();
+    }
+  });
+
+  it('without a call id an answer cannot name its call: it reaches no open prompt', async () => {
+    const { consent, queue, onDecision } = setup();
+    void consent.request('tool', { serverId: 's', tool: write, args: {} });
+    void consent.request('tool', { serverId: 's', tool: write, args: {} });
+    const ids = queue().map((prompt) => prompt.id);
+    await expect(consent.answer('tool', { serverId: 's', tool: write, args: {} }, { action: 'approve' })).resolves.toMatchObject({ outcome: 'run', record: { decidedBy: 'user' } });
+    expect(queue().map((prompt) => prompt.id)).toEqual(ids);
+    expect(onDecision).toHaveBeenCalledTimes(1);
+    consent.dispose();
+  });
+
+  it('toolCallBinding: a card\'s raw tool and a request\'s snapshot of it agree; what cannot be compared is null', () => {
+    const call = { serverId: 's', tool: write, args: { path: 'a' }, callId: 'c1' };
+    expect(toolCallBinding(call)).toBe(toolCallBinding({ ...call, tool: snapshotTool(write) }));
+    expect(toolCallBinding({ ...call, callId: undefined })).toBeNull();
+    expect(toolCallBinding({ ...call, tool: new Proxy({ name: 'write' }, { getOwnPropertyDescriptor: () => { throw new Error('no'); } }) })).not.toBe(toolCallBinding(call));
   });
 });

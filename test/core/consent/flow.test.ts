@@ -112,6 +112,19 @@ describe('answer: decided again, and the rules are the controller’s', () => {
     controller.respond(again.id, { action: 'decline' });
     expect((await pending).result).toEqual({ action: 'decline' });
   });
+
+  it('an answer from elsewhere that does not fit is refused once, for one reason said once (the flow says it, not each kind)', async () => {
+    const { controller, records } = setup();
+    const elicitation = await controller.answer('elicitation', { serverId: 's', params: nameForm }, { action: 'maybe' } as never);
+    const sampling = await controller.answer('sampling', { serverId: 's', params: everythingSampling, sample: async () => ({}) }, { action: 'maybe' } as never);
+    for (const outcome of [elicitation, sampling]) {
+      expect(outcome.record).toMatchObject({ outcome: 'blocked', decidedBy: 'policy' });
+      expect(outcome.record.reasons.filter((reason) => reason.code === 'request-invalid')).toHaveLength(1);
+      expect(outcome.record.reasons[0]!.code).toBe('request-invalid');
+    }
+    expect(elicitation.result).toEqual({ action: 'decline' });
+    expect(records).toHaveLength(2);
+  });
 });
 
 describe('stages: sampling is decided again between them', () => {

@@ -14,7 +14,6 @@ import { prefixed, reasonFrom, type DecisionReason } from '../../text/reasons.js
 import { signalOf, textOf } from '../../shared/read.js';
 import type { ConsentKind, FlowStep, KindContext, KindSteps, KindTypes, PendingBase } from '../kind.js';
 import { consentReason, consentReasonLabels, type ConsentReasonCode } from '../reasons.js';
-import { withReason } from '../rules.js';
 import { callNameOf, serverRecord, type ServerRequestBase } from './server-record.js';
 
 /** A server's `elicitation/create` request to decide. */
@@ -204,7 +203,7 @@ function elicitationSteps(context: KindContext): KindSteps<ElicitationKindTypes,
     run: (_request, decision): FlowStep<Settled, PendingElicitation> => ({ type: 'settle', result: { result: { action: 'decline' }, outcome: 'blocked', decidedBy: 'policy', decision } }),
     refuse(_request, decision, cause): Settled {
       if (cause === 'abandoned' || cause === 'disposed') return { result: { action: 'cancel' }, outcome: 'cancel', decidedBy: 'policy', decision };
-      return { result: { action: 'decline' }, outcome: 'blocked', decidedBy: 'policy', decision: cause === 'invalid' ? withReason(decision, 'request-invalid') : decision };
+      return { result: { action: 'decline' }, outcome: 'blocked', decidedBy: 'policy', decision };
     },
     isRefusal(answer) {
       const action = isRecord(answer) ? ownData(answer, 'action') : undefined;

@@ -24,7 +24,6 @@ import { prefixed, reasonFrom, type DecisionReason } from '../../text/reasons.js
 import { signalOf, textOf } from '../../shared/read.js';
 import type { ConsentKind, FlowStep, KindContext, KindSteps, KindTypes, PendingBase } from '../kind.js';
 import { consentReason, consentReasonLabels, type ConsentReasonCode } from '../reasons.js';
-import { withReason } from '../rules.js';
 import { callNameOf, serverRecord, type ServerRequestBase } from './server-record.js';
 
 /** A server's `sampling/createMessage` request to decide. */
@@ -233,7 +232,7 @@ function samplingSteps(context: KindContext): KindSteps<SamplingKindTypes, Sampl
     },
     refuse(_request, decision, cause): Settled {
       if (cause === 'abandoned' || cause === 'disposed') return { outcome: 'denied', decidedBy: 'policy', decision };
-      return { outcome: 'blocked', decidedBy: 'policy', decision: cause === 'invalid' ? withReason(decision, 'request-invalid') : decision };
+      return { outcome: 'blocked', decidedBy: 'policy', decision };
     },
     isRefusal: (answer) => isRecord(answer) && ownData(answer, 'action') === 'deny',
     answer(request, pending, answer, decision, flow): Step {

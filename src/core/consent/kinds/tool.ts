@@ -6,10 +6,9 @@
 import { canOfferRemember } from '../../tool/approvals.js';
 import { confirmFocus, decideToolCall, tripsTaint, type ToolDecision } from '../../tool/decide.js';
 import { toolDecisionMessages } from '../../tool/reasons.js';
-import { annotationFingerprint, snapshotTool, type ResolvedToolHints, type ToolRisk } from '../../tool/tool-hints.js';
+import { annotationFingerprint, snapshotTool, toolFingerprint, type ResolvedToolHints, type ToolRisk } from '../../tool/tool-hints.js';
 import { isRecord } from '../../shared/issues.js';
 import type { DecidedBy, DecisionAction, PolicyMode, ToolOverride, Trust } from '../../shared/policy.js';
-import { normalizeTrust } from '../../shared/policy.js';
 import { UNREADABLE, canonicalForm, ownData } from '../../shared/read.js';
 import type { Tool, ToolAnnotations } from '../../shared/types.js';
 import { safeName } from '../../text/sanitize.js';
@@ -127,14 +126,17 @@ interface ToolRead {
 type Settled = Omit<ApprovalResult, 'record'>;
 
 /**
- * A tool call in canonical form: its server, tool name, arguments and call
- * id compared by meaning (every key, every character, whatever the order of
- * keys), never by a preview. `null` when the arguments cannot be compared
- * (too large, unreadable): such a call matches nothing.
+ * A tool call in canonical form: its server, tool (name and everything a
+ * person sees of it), arguments and call id compared by meaning (every key,
+ * every character, whatever the order of keys), never by a preview. `null`
+ * when it cannot be compared (no call id, arguments or tool too large or
+ * unreadable): such a call matches nothing.
  */
 export function toolCallBinding(call: { serverId: string; tool?: unknown; toolName?: string | undefined; args?: unknown; callId?: string | undefined }): string | null {
-  const name = ownData(call.tool, 'name');
-  return canonicalForm({ server: call.serverId, tool: typeof name === 'string' && name !== '' ? name : call.toolName, args: call.args, call: call.callId });
+  const tool = snapshotTool(call.tool);
+  // Read from the snapshot, so a card's raw tool and a request's snapshot agree.
+  const shown = tool ? toolFingerprint(tool) : undefined;
+  return call.callId === undefined || shown === null ? null : canonicalForm({ server: call.serverId, tool: tool?.name || call.toolName, shown, args: call.args, call: call.callId });
 }
 
 /** Builds the record reported to `onDecision`. */
@@ -205,12 +207,11 @@ function readToolRequest(request: unknown): ToolRead {
 
 /** What the policy says for a tool call now (no one asked). */
 function decideToolRequest(context: KindContext, request: ToolRead, serverRemoved: boolean): ToolDecision {
-  const server = context.serverOf(request.serverId);
-  const trust = normalizeTrust(ownData(server, 'trust'));
+  const trust = context.trustOf(request.serverId);
   const store = context.store;
   const scope = { serverId: request.serverId, trust };
   const changes = store.changesSinceApproval(request.tool, scope);
-  const overrides = ownData(server, 'overrides');
+  const overrides = ownData(context.serverOf(request.serverId), 'overrides');
   const policy = context.policy();
   const shadows = context.shadowsOf(request.serverId, request.tool?.name || request.toolName);
   const decision = decideToolCall({
