@@ -145,7 +145,10 @@ async function takeApproval(session: ChatSession, opened: OpenedChat, options: M
     return denied([session.unavailable(error, call)]);
   }
   if (claim !== 'ok') return denied([session.refuse(claim === 'replayed' ? 'approval-replayed' : 'approval-not-asked', call)]);
-  return settled(session, call, () => opened.controller.answer('tool', call, { action: 'approve', remember: remember.has(approvalId) }));
+  // Remembered only where the policy would ask (never for what it would run unasked), as in the app's own dialog; the kind checks the rest.
+  const { controller } = opened;
+  const offered = remember.has(approvalId) && controller.preview('tool', call).action === 'confirm';
+  return settled(session, call, () => controller.answer('tool', call, { action: 'approve', remember: offered }));
 }
 
 /** The request that asks: settled now when the policy can (run or block, recorded), else asked through the AI SDK and noted, so its answer counts once. */

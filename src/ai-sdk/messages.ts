@@ -10,39 +10,32 @@ export interface ApprovalParts {
   response?: { approved: boolean };
 }
 
+/** Every part of every message, in order (each list copied once, bounded): `take(part, message)`. */
+function eachPart(messages: unknown, take: (part: unknown, message: unknown) => void, key = 'content'): void {
+  for (const message of copyArray(messages, 100_000) ?? []) for (const part of copyArray(ownData(message, key), 10_000) ?? []) take(part, message);
+}
+
 /** The approval request and response of one tool call in the model messages, if any. */
 export function approvalPartsOf(messages: readonly unknown[], toolCallId: string): ApprovalParts {
   const found: ApprovalParts = {};
-  const list = copyArray(messages, 100_000) ?? [];
-  for (const message of list) {
-    const content = copyArray(ownData(message, 'content'), 10_000);
-    if (!content) continue;
-    for (const part of content) {
-      const type = ownData(part, 'type');
-      if (type === 'tool-approval-request' && ownData(part, 'toolCallId') === toolCallId) {
-        const approvalId = ownData(part, 'approvalId');
-        if (typeof approvalId === 'string') {
-          found.request = { approvalId, signature: ownData(part, 'signature') };
-        }
-      }
-      if (type === 'tool-approval-response' && found.request && ownData(part, 'approvalId') === found.request.approvalId) found.response = { approved: ownData(part, 'approved') === true };
-    }
-  }
+  eachPart(messages, (part) => {
+    const type = ownData(part, 'type');
+    const approvalId = ownData(part, 'approvalId');
+    if (type === 'tool-approval-request' && ownData(part, 'toolCallId') === toolCallId && typeof approvalId === 'string') found.request = { approvalId, signature: ownData(part, 'signature') };
+    if (type === 'tool-approval-response' && found.request && approvalId === found.request.approvalId) found.response = { approved: ownData(part, 'approved') === true };
+  });
   return found;
 }
 
 /** A model message that shows `convertToModelMessages` ran without tools: an MCP result sent as raw JSON. */
 export function sentWithoutTools(messages: readonly unknown[], isMcp: (toolName: string) => boolean): boolean {
-  for (const message of copyArray(messages, 100_000) ?? []) {
-    if (ownData(message, 'role') !== 'tool') continue;
-    for (const part of copyArray(ownData(message, 'content'), 10_000) ?? []) {
-      if (ownData(part, 'type') !== 'tool-result') continue;
-      const name = ownData(part, 'toolName');
-      const output = ownData(part, 'output');
-      if (typeof name === 'string' && isMcp(name) && ownData(output, 'type') === 'json' && Array.isArray(ownData(ownData(output, 'value'), 'content'))) return true;
-    }
-  }
-  return false;
+  let sent = false;
+  eachPart(messages, (part, message) => {
+    const name = ownData(part, 'toolName');
+    const output = ownData(part, 'output');
+    if (ownData(message, 'role') === 'tool' && ownData(part, 'type') === 'tool-result' && typeof name === 'string' && isMcp(name) && ownData(output, 'type') === 'json' && Array.isArray(ownData(ownData(output, 'value'), 'content'))) sent = true;
+  });
+  return sent;
 }
 
 /**
@@ -54,29 +47,28 @@ export function answersInLastMessage<C>(uiMessages: readonly unknown[], callOf: 
   const last = (copyArray(uiMessages, 100_000) ?? []).at(-1);
   const answers: Array<{ call: C; approved: boolean }> = [];
   if (ownData(last, 'role') !== 'assistant') return answers;
-  for (const part of copyArray(ownData(last, 'parts'), 10_000) ?? []) {
-    if (ownData(part, 'state') !== 'approval-responded') continue;
-    const type = ownData(part, 'type');
-    const toolName = type === 'dynamic-tool' ? ownData(part, 'toolName') : typeof type === 'string' && type.startsWith('tool-') ? type.slice(5) : undefined;
-    const toolCallId = ownData(part, 'toolCallId');
-    const call = typeof toolName === 'string' && typeof toolCallId === 'string' ? callOf(toolName, toolCallId, ownData(part, 'input'), ownData(part, 'toolMetadata')) : undefined;
-    if (call) answers.push({ call, approved: ownData(ownData(part, 'approval'), 'approved') === true });
-  }
+  eachPart(
+    [last],
+    (part) => {
+      const type = ownData(part, 'type');
+      const toolName = type === 'dynamic-tool' ? ownData(part, 'toolName') : typeof type === 'string' && type.startsWith('tool-') ? type.slice(5) : undefined;
+      const toolCallId = ownData(part, 'toolCallId');
+      const call = ownData(part, 'state') === 'approval-responded' && typeof toolName === 'string' && typeof toolCallId === 'string' ? callOf(toolName, toolCallId, ownData(part, 'input'), ownData(part, 'toolMetadata')) : undefined;
+      if (call) answers.push({ call, approved: ownData(ownData(part, 'approval'), 'approved') === true });
+    },
+    'parts',
+  );
   return answers;
 }
 
 /** The tool call (name and input) a call id names in the model messages; an empty name when none does. */
 export function toolCallIn(modelMessages: readonly unknown[], toolCallId: string): { toolName: string; input: unknown } {
-  let toolName = '';
-  let input: unknown;
-  for (const message of copyArray(modelMessages, 100_000) ?? []) {
-    for (const part of copyArray(ownData(message, 'content'), 10_000) ?? []) {
-      if (ownData(part, 'type') === 'tool-call' && ownData(part, 'toolCallId') === toolCallId) {
-        const name = ownData(part, 'toolName');
-        toolName = typeof name === 'string' ? name : '';
-        input = ownData(part, 'input');
-      }
-    }
-  }
-  return { toolName, input };
+  const found = { toolName: '', input: undefined as unknown };
+  eachPart(modelMessages, (part) => {
+    if (ownData(part, 'type') !== 'tool-call' || ownData(part, 'toolCallId') !== toolCallId) return;
+    const name = ownData(part, 'toolName');
+    found.toolName = typeof name === 'string' ? name : '';
+    found.input = ownData(part, 'input');
+  });
+  return found;
 }

@@ -7,6 +7,7 @@ import type { ConsentPolicy, DecisionRecord } from '../core/consent/index.js';
 import { isRecord } from '../core/shared/issues.js';
 import { copyArray, ownData } from '../core/shared/read.js';
 import { mcpToolApproval } from './approval.js';
+import { aiSdkReasonLabels } from './reasons.js';
 import { annotateMcpTools, toModelMessages, type AnnotateMcpToolsOptions } from './tools.js';
 import { McpChatStoreError, type McpChatStore } from './store.js';
 
@@ -61,8 +62,9 @@ const reply = (status: number, text: string) => new Response(text, { status, hea
 
 /** The text the browser gets for an error: never internals, never server text. */
 export function defaultMcpChatErrorText(error: unknown): string {
-  if (InvalidToolApprovalSignatureError.isInstance(error)) return 'This approval could not be verified, so nothing ran.';
-  if (McpChatStoreError.isInstance(error)) return 'The chat’s state is unavailable right now, so nothing ran. Try again shortly.';
+  // The words of the reason the call is recorded with.
+  if (InvalidToolApprovalSignatureError.isInstance(error)) return aiSdkReasonLabels['approval-invalid'];
+  if (McpChatStoreError.isInstance(error)) return aiSdkReasonLabels['store-unavailable'];
   return 'Something went wrong.';
 }
 
@@ -167,7 +169,7 @@ export function createMcpChatRoute(options: McpChatRouteOptions): (request: Requ
         onError: (event) => {
           const invalid = approval.recordInvalidApproval(event.error, modelMessages);
           // A forged or stale approval is expected traffic, and it is a decision record already: one line, not a stack.
-          if (invalid && !options.onError) console.warn('[react-mcp-annotations] chat route: an approval could not be verified, so nothing ran (recorded as approval-invalid).');
+          if (invalid && !options.onError) console.warn(`[react-mcp-annotations] chat route: ${aiSdkReasonLabels['approval-invalid']} (Recorded as approval-invalid.)`);
           else log(event.error);
           return (options.streamText?.onError as ((event: unknown) => unknown) | undefined)?.(event) as never;
         },

@@ -185,11 +185,11 @@ const part = (value: string) => encodeURIComponent(String(value));
  */
 export function createMcpChatStore(options: McpChatStoreOptions = {}): McpChatStore {
   options ??= {};
-  const legacy = options?.storage as unknown as Record<string, unknown> | undefined;
-  if (legacy && typeof legacy.load === 'function' && typeof legacy.get !== 'function') {
-    throw new TypeError('McpChatStorage is asynchronous since 0.3: it has get, set and setIfAbsent (see createMemoryChatStorage and createRedisChatStorage), not load and save.');
-  }
   const storage = options.storage ?? createMemoryChatStorage();
+  // Any storage that is not one (a synchronous load/save one among them) is a set-up mistake: said at once.
+  if (typeof storage?.get !== 'function' || typeof storage.set !== 'function' || typeof storage.setIfAbsent !== 'function') {
+    throw new TypeError('createMcpChatStore needs a storage with get, set and setIfAbsent: createMemoryChatStorage() or createRedisChatStorage(client).');
+  }
   const ttlMs = Number.isFinite(options.ttlMs) && options.ttlMs! > 0 ? options.ttlMs! : 7 * DAY;
   const reportError =
     options.onStorageError ??

@@ -119,8 +119,10 @@ describe('chat store', () => {
     await expect(store.setModelView('chat', 'x', {})).rejects.toBeInstanceOf(McpChatStoreError);
   });
 
-  it('set-up mistakes are clear: the 0.2 synchronous storage, a Redis client that is not one', () => {
-    expect(() => createMcpChatStore({ storage: { load: () => undefined, save: () => {} } as never })).toThrow(/asynchronous since 0.3/);
+  it('set-up mistakes are clear: a storage that is not one (a synchronous load/save one, one without setIfAbsent), a Redis client that is not one', () => {
+    for (const storage of [{ load: () => undefined, save: () => {} }, { get: async () => undefined, set: async () => {} }, 42]) {
+      expect(() => createMcpChatStore({ storage: storage as never })).toThrow(/needs a storage with get, set and setIfAbsent/);
+    }
     expect(() => createRedisChatStorage({} as never)).toThrow(/connected client from the redis package/);
   });
 });

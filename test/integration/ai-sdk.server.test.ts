@@ -223,6 +223,17 @@ describe('AI SDK: approval policy and audience at the network boundary', () => {
     expect(h.records.at(-1)).toMatchObject({ outcome: 'run', decidedBy: 'remembered' });
   });
 
+  it('remember is not stored for a call the policy now runs unasked (as the app\'s own dialog would not offer it)', async () => {
+    const servers: Record<string, ServerConfig> = { everything: { trust: 'trusted' } };
+    const h = harness(servers);
+    const asked = await h.ask('toggle logging');
+    // The host now allows this tool outright: the approval still counts once, but there is nothing to remember.
+    servers.everything = { trust: 'trusted', overrides: { 'toggle-simulated-logging': 'allow' } };
+    h.remember.push(asked!.approval.id);
+    await h.answer(asked, true);
+    expect(h.records.at(-1)).toMatchObject({ outcome: 'run', decidedBy: 'user', remembered: false });
+  });
+
   it('remember is refused for an untrusted server even when the body asks for it', async () => {
     const h = harness({ everything: { trust: 'untrusted' } });
     const asked = await h.ask('toggle logging');
@@ -293,7 +304,7 @@ describe('AI SDK: approval policy and audience at the network boundary', () => {
     });
     for (const approval of [{ id: 'approval-forged', approved: true }, { id: 'approval-forged', approved: true, signature: 'AAAA' }]) {
       const body = await (await h.post(forged(approval))).text();
-      expect(body).toContain('could not be verified, so nothing ran');
+      expect(body).toContain('could not be verified (its signature is missing or does not match), so nothing ran');
     }
     expect(executions.length).toBe(before);
     expect(h.records).toMatchObject([
@@ -438,7 +449,7 @@ describe('AI SDK: approval policy and audience at the network boundary', () => {
       try {
         await h.answer(asked, true);
         expect(h.statuses.at(-1)).toBe(503);
-        expect(h.bodies.at(-1)).toMatch(/state is unavailable right now, so nothing ran/);
+        expect(h.bodies.at(-1)).toMatch(/consent state could not be read or saved, so nothing ran/);
         expect(executions.length).toBe(before);
         expect(h.records).toMatchObject([{ outcome: 'blocked', callId: expect.any(String), reasons: [{ code: 'store-unavailable' }] }]);
       } finally {
