@@ -80,9 +80,7 @@ export function useConsentController<T extends KindTypes = ToolKindTypes>(): Con
  * The controller of the nearest provider, typed as one with the tool, elicitation and sampling kinds.
  * @deprecated `useConsentController<…kinds>()`, typed by the kinds the provider's controller has.
  */
-export function useApprovalController(): ConsentController<ToolKindTypes | ElicitationKindTypes | SamplingKindTypes> {
-  return useShared('useApprovalController()').controller as unknown as ConsentController<ToolKindTypes | ElicitationKindTypes | SamplingKindTypes>;
-}
+export const useApprovalController: () => ConsentController<ToolKindTypes | ElicitationKindTypes | SamplingKindTypes> = useConsentController;
 
 const noSubscribe = () => () => {};
 
