@@ -19,4 +19,11 @@ describe('README', () => {
     expect(readme).toContain('npm ci && npm test');
     expect(readme).toMatch(/not on the npm registry yet/);
   });
+
+  it('names the tarball npm pack makes of this version (a reader copies the install line)', () => {
+    const { name, version } = JSON.parse(read('package.json')) as { name: string; version: string };
+    const named = [...read('README.md').matchAll(/react-mcp-annotations-[\w.-]+?\.tgz/g)].map((match) => match[0]);
+    expect(named.length).toBeGreaterThan(0);
+    expect(new Set(named)).toEqual(new Set([`${name}-${version}.tgz`]));
+  });
 });
