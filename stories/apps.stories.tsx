@@ -10,7 +10,7 @@ import { useMemo, useState } from 'react';
 import { expect, fn, screen, userEvent, waitFor, within } from 'storybook/test';
 import { appKind, appReasonLabels, connectGatedAppBridge, createAppGate, type AppActionView, type AppKindTypes, type AppRecord, type PendingAppAction } from '../src/apps/index.js';
 import { AppActionDialog, AppView } from '../src/apps/react.js';
-import { describeUrl as describeElicitationUrl } from '../src/core/index.js';
+import { describeUrl } from '../src/core/index.js';
 import type { AppReasonCode } from '../src/apps/index.js';
 import { ConsentProvider, ToolConfirmDialog, createConsentController, samplingKind, toolKind, type ConsentController, type SamplingKindTypes, type ToolKindTypes } from '../src/index.js';
 import { de, deApps } from '../src/locales/de.js';
@@ -30,7 +30,7 @@ const prompt = (action: AppActionView, codes: AppReasonCode[], trust: 'trusted' 
 });
 const none = { connectDomains: [], resourceDomains: [], frameDomains: [], baseUriDomains: [] };
 const load = prompt({ type: 'load', domains: { ...none, connectDomains: ['https://unpkg.com'], resourceDomains: ['https://unpkg.com'] }, rejectedDomains: ["https://x.example.com; script-src 'unsafe-eval'"], permissions: ['microphone', 'clipboardWrite'] }, [], 'untrusted', true);
-const link = prompt({ type: 'open-link', url: describeElicitationUrl('https://docs.example.com/guide?page=3'), raw: 'https://docs.example.com/guide?page=3' }, ['app-opens-link']);
+const link = prompt({ type: 'open-link', url: describeUrl('https://docs.example.com/guide?page=3'), raw: 'https://docs.example.com/guide?page=3' }, ['app-opens-link']);
 const message = prompt({ type: 'message', content: [{ type: 'text', text: 'Summarise page 3 of report.pdf for me.' }] }, ['app-sends-message']);
 const context = prompt({ type: 'model-context', content: [{ type: 'text', text: 'The user is looking at page 3 of report.pdf.' }], structuredContent: '{"file":"report.pdf","page":3}' }, ['app-updates-context']);
 const download = prompt({ type: 'download', files: [{ name: 'report-annotated.pdf', mimeType: 'application/pdf', size: 482_133 }, { name: 'notes.txt', mimeType: 'text/plain', size: 912 }] }, ['app-downloads']);

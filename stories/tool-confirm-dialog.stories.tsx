@@ -4,13 +4,13 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
 import { expect, fn, screen, userEvent, waitFor, within } from 'storybook/test';
-import { LabelsProvider, ToolConfirm, ToolConfirmDialog, decideToolCall, type ConfirmRequest, type DecisionInput, type Trust } from '../src/index.js';
+import { LabelsProvider, ToolConfirm, ToolConfirmDialog, decideToolCall, type ToolConfirmPrompt, type DecisionInput, type Trust } from '../src/index.js';
 import type { Tool } from '../src/core/shared/types.js';
 import { bareTool, createEntitiesTool, deleteEntitiesTool, disguisedTool, fetchTool, readFileTool, rtlTool } from '../test/fixtures/tools.js';
 import styles from './stories.module.css';
 import { de } from '../src/locales/de.js';
 
-const request = (tool: Tool | undefined, trust: Trust = 'untrusted', extra: Partial<ConfirmRequest> = {}, policy: Partial<DecisionInput> = {}): ConfirmRequest => ({
+const request = (tool: Tool | undefined, trust: Trust = 'untrusted', extra: Partial<ToolConfirmPrompt> = {}, policy: Partial<DecisionInput> = {}): ToolConfirmPrompt => ({
   serverId: 'memory',
   serverName: 'Knowledge graph (memory)',
   tool,

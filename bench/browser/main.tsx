@@ -118,7 +118,7 @@ async function p3() {
     root.render(
       <>
         {Array.from({ length: 1000 }, (_, i) => (
-          <Freshness key={i} date={new Date(Date.now() - i * 60_000).toISOString()} locale="en-US" />
+          <Freshness key={i} lastModified={new Date(Date.now() - i * 60_000).toISOString()} locale="en-US" />
         ))}
       </>,
     ),

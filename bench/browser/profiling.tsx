@@ -37,7 +37,7 @@ async function p3b() {
   const container = document.createElement('div');
   document.body.append(container);
   const root = createRoot(container);
-  flushSync(() => root.render(<>{dates.map((date, i) => <Freshness key={i} date={date} locale="en-US" />)}</>));
+  flushSync(() => root.render(<>{dates.map((date, i) => <Freshness key={i} lastModified={date} locale="en-US" />)}</>));
   await new Promise((r) => setTimeout(r, 0));
   const texts = () => Array.from(container.querySelectorAll('time'), (t) => t.textContent);
   const ticks: Array<{ step: string; rerendered: number; changed: number }> = [];

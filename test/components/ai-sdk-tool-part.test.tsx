@@ -4,8 +4,9 @@ import userEvent from '@testing-library/user-event';
 import type { DynamicToolUIPart } from 'ai';
 import { describe, expect, it, vi } from 'vitest';
 import { McpToolPart, toolCallStatusFromPart, useRememberedApprovals, type McpToolPartLike } from '../../src/ai-sdk/react.js';
-import { ToolApprovalProvider, type ServerConfig } from '../../src/index.js';
+import { type ServerConfig } from '../../src/index.js';
 import { axe } from '../axe.js';
+import { BuiltInProvider } from '../helpers/kinds.js';
 
 const metadata = { clientName: 'everything', toolName: 'toggle-simulated-logging', title: 'Toggle Simulated Logging', annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false } };
 const base = { type: 'dynamic-tool', toolName: 'toggle-simulated-logging', toolCallId: 'call-1', title: 'Toggle Simulated Logging', toolMetadata: metadata, input: {} } as const;
@@ -26,9 +27,9 @@ const parts = {
 
 const servers: Record<string, ServerConfig> = { everything: { trust: 'untrusted', name: 'Everything' } };
 const inProvider = (ui: React.ReactNode, approvalUI: 'dialog' | 'inline' = 'dialog') => (
-  <ToolApprovalProvider servers={servers} approvalUI={approvalUI}>
+  <BuiltInProvider servers={servers} approvalUI={approvalUI}>
     {ui}
-  </ToolApprovalProvider>
+  </BuiltInProvider>
 );
 
 describe('McpToolPart: every state of an AI SDK tool part', () => {
@@ -119,9 +120,9 @@ describe('McpToolPart: answering approval-requested', () => {
       return <McpToolPart part={parts['approval-requested']} addToolApprovalResponse={addToolApprovalResponse} onRemember={remembered.add} />;
     }
     render(
-      <ToolApprovalProvider servers={{ everything: { trust: 'trusted' } }}>
+      <BuiltInProvider servers={{ everything: { trust: 'trusted' } }}>
         <Host />
-      </ToolApprovalProvider>,
+      </BuiltInProvider>,
     );
     await user.click(await screen.findByRole('checkbox', { name: 'Remember for this conversation' }));
     await user.click(screen.getByRole('button', { name: 'Allow' }));
@@ -133,9 +134,9 @@ describe('McpToolPart: answering approval-requested', () => {
     const addToolApprovalResponse = vi.fn();
     const readOnly = { ...parts['approval-requested'], toolMetadata: { ...metadata, annotations: { readOnlyHint: true, openWorldHint: false } } };
     render(
-      <ToolApprovalProvider servers={{ everything: { trust: 'trusted' } }}>
+      <BuiltInProvider servers={{ everything: { trust: 'trusted' } }}>
         <McpToolPart part={readOnly} addToolApprovalResponse={addToolApprovalResponse} />
-      </ToolApprovalProvider>,
+      </BuiltInProvider>,
     );
     expect(await screen.findByRole('alertdialog')).toHaveTextContent('The app’s server asks you to approve this call.');
     expect(addToolApprovalResponse).not.toHaveBeenCalled();

@@ -3,9 +3,10 @@ import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useEffect, useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { ToolApprovalProvider, usePendingCount, useToolApproval, type ApprovalRequest, type ApprovalResult, type ConsentRecord, type ServerConfig } from '../../src/index.js';
+import { usePendingCount, useToolApproval, type ApprovalRequest, type ApprovalResult, type ConsentRecord, type ServerConfig } from '../../src/index.js';
 import type { Tool } from '../../src/core/shared/types.js';
 import { createEntitiesTool, deleteEntitiesTool, readFileTool } from '../fixtures/tools.js';
+import { BuiltInProvider, createBuiltInController } from '../helpers/kinds.js';
 
 type Api = ReturnType<typeof useToolApproval>;
 
@@ -16,9 +17,9 @@ function setup(props: { servers?: Record<string, ServerConfig>; mode?: 'default'
     return <p>host</p>;
   }
   const view = render(
-    <ToolApprovalProvider now={() => 1000} {...props}>
+    <BuiltInProvider now={() => 1000} {...props}>
       <Capture />
-    </ToolApprovalProvider>,
+    </BuiltInProvider>,
   );
   const ask = (request: ApprovalRequest) => {
     let promise!: Promise<ApprovalResult>;
@@ -30,7 +31,7 @@ function setup(props: { servers?: Record<string, ServerConfig>; mode?: 'default'
   return { ...view, ask, api: () => ref.api! };
 }
 
-describe('ToolApprovalProvider', () => {
+describe('BuiltInProvider', () => {
   it('runs read-only calls of trusted servers at once and reports the decision', async () => {
     const onDecision = vi.fn();
     const { ask } = setup({ servers: { files: { trust: 'trusted' } }, onDecision });
@@ -143,9 +144,9 @@ describe('ToolApprovalProvider', () => {
       const [trusted, setTrusted] = useState(false);
       ref.trust = setTrusted;
       return (
-        <ToolApprovalProvider servers={{ files: { trust: trusted ? 'trusted' : 'untrusted' } }}>
+        <BuiltInProvider servers={{ files: { trust: trusted ? 'trusted' : 'untrusted' } }}>
           <Capture />
-        </ToolApprovalProvider>
+        </BuiltInProvider>
       );
     }
     function Capture() {
@@ -170,12 +171,12 @@ describe('ToolApprovalProvider', () => {
     function Host() {
       const [mode, setMode] = useState<'default' | 'read-only'>('default');
       return (
-        <ToolApprovalProvider servers={{ memory: { trust: 'trusted' } }} mode={mode}>
+        <BuiltInProvider servers={{ memory: { trust: 'trusted' } }} mode={mode}>
           <button type="button" onClick={() => setMode('read-only')}>
             Lock down
           </button>
           <Child mode={mode} />
-        </ToolApprovalProvider>
+        </BuiltInProvider>
       );
     }
     render(<Host />);
@@ -191,14 +192,14 @@ describe('ToolApprovalProvider', () => {
       return null;
     }
     const { rerender } = render(
-      <ToolApprovalProvider servers={{ files: { trust: 'trusted' } }}>
+      <BuiltInProvider servers={{ files: { trust: 'trusted' } }}>
         <Capture />
-      </ToolApprovalProvider>,
+      </BuiltInProvider>,
     );
     rerender(
-      <ToolApprovalProvider servers={{ files: { trust: 'trusted' } }}>
+      <BuiltInProvider servers={{ files: { trust: 'trusted' } }}>
         <Capture />
-      </ToolApprovalProvider>,
+      </BuiltInProvider>,
     );
     expect(apis[apis.length - 1]).toBe(apis[0]);
   });
@@ -221,11 +222,11 @@ describe('ToolApprovalProvider', () => {
       return null;
     }
     render(
-      <ToolApprovalProvider>
+      <BuiltInProvider>
         <Capture />
         <Count />
         <Grab />
-      </ToolApprovalProvider>,
+      </BuiltInProvider>,
     );
     let first!: Promise<ApprovalResult>;
     act(() => {
@@ -256,17 +257,16 @@ describe('ToolApprovalProvider', () => {
   });
 });
 
-describe('ToolApprovalProvider routes the links its dialogs open', () => {
+describe('BuiltInProvider routes the links its dialogs open', () => {
   it('an accepted URL elicitation goes to the host’s openUrl (never window.open), the latest one given', async () => {
-    const { createApprovalController } = await import('../../src/index.js');
     const { urlElicitation } = await import('../fixtures/server-requests.js');
     const user = userEvent.setup();
     const open = vi.spyOn(window, 'open').mockImplementation(() => null);
     const first = vi.fn();
     const latest = vi.fn();
-    const controller = createApprovalController({ servers: { everything: { name: 'Everything' } } });
-    const view = render(<ToolApprovalProvider controller={controller} openUrl={first} />);
-    view.rerender(<ToolApprovalProvider controller={controller} openUrl={latest} />);
+    const controller = createBuiltInController({ servers: { everything: { name: 'Everything' } } });
+    const view = render(<BuiltInProvider controller={controller} openUrl={first} />);
+    view.rerender(<BuiltInProvider controller={controller} openUrl={latest} />);
     let outcome!: Promise<unknown>;
     act(() => {
       outcome = controller.requestElicitation({ serverId: 'everything', params: urlElicitation });
@@ -280,7 +280,7 @@ describe('ToolApprovalProvider routes the links its dialogs open', () => {
   });
 });
 
-describe('ToolApprovalProvider fallbackFocus', () => {
+describe('BuiltInProvider fallbackFocus', () => {
   it('a fallback that throws or returns junk never keeps the dialog from closing, raises nothing, and the answer still counts', async () => {
     const user = userEvent.setup();
     const reported: unknown[] = [];
@@ -299,9 +299,9 @@ describe('ToolApprovalProvider fallbackFocus', () => {
         );
       }
       const view = render(
-        <ToolApprovalProvider servers={{ memory: { trust: 'untrusted' } }} onDecision={(record) => records.push(record)} fallbackFocus={fallbackFocus}>
+        <BuiltInProvider servers={{ memory: { trust: 'untrusted' } }} onDecision={(record) => records.push(record)} fallbackFocus={fallbackFocus}>
           <Ask />
-        </ToolApprovalProvider>,
+        </BuiltInProvider>,
       );
       await user.click(screen.getByRole('button', { name: 'Ask' }));
       await user.click(await screen.findByRole('button', { name: 'Deny' }));

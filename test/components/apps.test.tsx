@@ -3,12 +3,13 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { createAppController, type AppRecord } from '../../src/apps/index.js';
+import { type AppRecord } from '../../src/apps/index.js';
 type ConsentRecord = CoreRecord | AppRecord;
 import { AppActionDialog, AppView } from '../../src/apps/react.js';
 import type { ConsentRecord as CoreRecord } from '../../src/core/index.js';
-import { ConsentProvider, ToolApprovalProvider } from '../../src/index.js';
+import { ConsentProvider } from '../../src/index.js';
 import { de, deApps } from '../../src/locales/de.js';
+import { BuiltInProvider, createAppsController } from '../helpers/kinds.js';
 
 const read = { contents: [{ uri: 'ui://transcript/mcp-app.html', mimeType: 'text/html;profile=mcp-app', text: '<p>app</p>', _meta: { ui: { permissions: { microphone: {} } } } }] };
 const app = { serverId: 'transcript', resourceUri: 'ui://transcript/mcp-app.html', name: 'Transcript', version: '2.0.3' };
@@ -17,7 +18,7 @@ describe('AppView', () => {
   it('asks before the app opens; refused, it says so and can ask again; allowed, the frame gets only what was granted', async () => {
     const user = userEvent.setup();
     const records: ConsentRecord[] = [];
-    const controller = createAppController({ onDecision: (record) => records.push(record) });
+    const controller = createAppsController({ onDecision: (record) => records.push(record) });
     render(
       <ConsentProvider controller={controller} components={{ app: AppActionDialog }}>
         <AppView app={app} read={read} />
@@ -44,9 +45,9 @@ describe('AppView', () => {
 
   it('a provider whose controller has no app kind never frames an app, asks nobody, and offers no "Ask again" that cannot help', async () => {
     render(
-      <ToolApprovalProvider>
+      <BuiltInProvider>
         <AppView app={app} read={read} />
-      </ToolApprovalProvider>,
+      </BuiltInProvider>,
     );
     expect(screen.getByRole('status')).toHaveTextContent('This app cannot open here: nothing in this host asks about apps.');
     expect(screen.queryByRole('button', { name: 'Ask again' })).toBeNull();
@@ -56,7 +57,7 @@ describe('AppView', () => {
   });
 
   it('speaks German with deApps', async () => {
-    const controller = createAppController();
+    const controller = createAppsController();
     render(
       <ConsentProvider controller={controller} components={{ app: AppActionDialog }} labels={{ ...de, ...deApps }} locale="de">
         <AppView app={app} read={read} />

@@ -5,8 +5,9 @@ import fc from 'fast-check';
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { describeFreshness, formatAbsoluteTime, formatBytes, formatList, formatMessage, usableLocales } from '../../src/core/index.js';
-import { ContentBlocks, Freshness, LabelsProvider, ToolApprovalProvider, ToolCallCard, type ContentBlock } from '../../src/index.js';
+import { ContentBlocks, Freshness, LabelsProvider, ToolCallCard, type ContentBlock } from '../../src/index.js';
 import { deleteEntitiesTool } from '../fixtures/tools.js';
+import { BuiltInProvider } from '../helpers/kinds.js';
 
 const NOW = Date.parse('2026-11-30T12:00:00Z');
 const blocks: ContentBlock[] = [
@@ -62,11 +63,11 @@ describe('a malformed locale or time zone', () => {
     fc.assert(
       fc.property(locale, timeZone, (l, zone) => {
         const tree = (
-          <ToolApprovalProvider locale={l as string}>
+          <BuiltInProvider locale={l as string}>
             <ToolCallCard tool={deleteEntitiesTool} status={{ type: 'success', result: { content: blocks } }} />
             <ContentBlocks blocks={blocks} now={NOW} locale={l as string} timeZone={zone} />
             <Freshness lastModified="2026-11-30T09:00:00Z" now={NOW} locale={l as string} timeZone={zone} />
-          </ToolApprovalProvider>
+          </BuiltInProvider>
         );
         expect(renderToString(tree)).toContain('Report ready');
       }),

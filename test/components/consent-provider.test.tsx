@@ -1,32 +1,18 @@
-// Tests for ConsentProvider (only the dialogs a host passes) and ToolApprovalProvider's `components`.
+// Tests for ConsentProvider (only the dialogs a host passes) and BuiltInProvider's `components`.
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useEffect } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import {
-  ConsentProvider,
-  ToolApprovalProvider,
-  ToolConfirmDialog,
-  createApprovalController,
-  useApprovalController,
-  createConsentController,
-  toolKind,
-  useConsentController,
-  type ConsentController,
-  type ToolKindTypes,
-  type ConsentControllerCore,
-  type ElicitationKindTypes,
-  type ConsentRecord,
-  type SamplingDialogProps,
-} from '../../src/index.js';
+import { ConsentProvider, ToolConfirmDialog, createConsentController, toolKind, useConsentController, type ConsentController, type ToolKindTypes, type ConsentControllerCore, type ElicitationKindTypes, type ConsentRecord, type SamplingDialogProps } from '../../src/index.js';
 import { everythingElicitation, everythingSampling } from '../fixtures/server-requests.js';
 import { deleteEntitiesTool } from '../fixtures/tools.js';
 import { ResourceDialog } from '../fixtures/resource-dialog.js';
 import { resourceKind, type ResourceKindTypes } from '../fixtures/resource-kind.js';
+import { BuiltInProvider, createBuiltInController, useBuiltInController } from '../helpers/kinds.js';
 
-let api: ReturnType<typeof useApprovalController> | null = null;
+let api: ReturnType<typeof useBuiltInController> | null = null;
 function Grab() {
-  const controller = useApprovalController();
+  const controller = useBuiltInController();
   useEffect(() => {
     api = controller;
   }, [controller]);
@@ -73,7 +59,7 @@ describe('ConsentProvider', () => {
   });
 });
 
-describe('ToolApprovalProvider components', () => {
+describe('BuiltInProvider components', () => {
   it('replaces one dialog with the host\'s, which gets the prompt and answers through the controller', async () => {
     const user = userEvent.setup();
     function MySampling({ prompt, onRespond }: SamplingDialogProps) {
@@ -85,8 +71,8 @@ describe('ToolApprovalProvider components', () => {
         </div>
       );
     }
-    const controller = createApprovalController({ servers: { everything: { name: 'Everything', trust: 'untrusted' } } });
-    render(<ToolApprovalProvider controller={controller} components={{ sampling: MySampling }} />);
+    const controller = createBuiltInController({ servers: { everything: { name: 'Everything', trust: 'untrusted' } } });
+    render(<BuiltInProvider controller={controller} components={{ sampling: MySampling }} />);
     let outcome: Promise<{ outcome: string }> | undefined;
     act(() => {
       outcome = controller.requestSampling({ serverId: 'everything', params: everythingSampling, sample: async () => ({ role: 'assistant', content: { type: 'text', text: 'x' }, model: 'm' }) });
@@ -97,7 +83,7 @@ describe('ToolApprovalProvider components', () => {
 
   it('tells the developer, once per kind, when a request waits with no component to show it (absent, not null), and stays quiet for null', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
-    const controller = createApprovalController({ servers: { everything: { name: 'Everything', trust: 'untrusted' } } });
+    const controller = createBuiltInController({ servers: { everything: { name: 'Everything', trust: 'untrusted' } } });
     const { rerender } = render(<ConsentProvider controller={controller} components={{ tool: ToolConfirmDialog, sampling: null }} />);
     act(() => {
       void controller.requestSampling({ serverId: 'everything', params: everythingSampling, sample: async () => ({ role: 'assistant', content: { type: 'text', text: 'x' }, model: 'm' }) });
@@ -123,8 +109,8 @@ describe('ToolApprovalProvider components', () => {
   });
 
   it('leaves one out with null: its request waits for the host\'s UI, the others keep their dialogs', async () => {
-    const controller = createApprovalController({ servers: { everything: { name: 'Everything', trust: 'untrusted' } } });
-    render(<ToolApprovalProvider controller={controller} components={{ elicitation: null }} />);
+    const controller = createBuiltInController({ servers: { everything: { name: 'Everything', trust: 'untrusted' } } });
+    render(<BuiltInProvider controller={controller} components={{ elicitation: null }} />);
     act(() => {
       void controller.requestElicitation({ serverId: 'everything', params: everythingElicitation });
     });

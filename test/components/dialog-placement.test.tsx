@@ -3,8 +3,9 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { ToolApprovalProvider, ToolConfirmDialog, decideToolCall, useToolApproval } from '../../src/index.js';
+import { ToolConfirmDialog, decideToolCall, useToolApproval } from '../../src/index.js';
 import { deleteEntitiesTool } from '../fixtures/tools.js';
+import { BuiltInProvider } from '../helpers/kinds.js';
 
 function Opener() {
   const { requestApproval } = useToolApproval();
@@ -19,14 +20,14 @@ describe('dialog direction and language', () => {
   it('a dialog opened from a right-to-left, Arabic part of the page is right to left and Arabic', async () => {
     const user = userEvent.setup();
     render(
-      <ToolApprovalProvider servers={{ m: { name: 'Memory' } }}>
+      <BuiltInProvider servers={{ m: { name: 'Memory' } }}>
         <main dir="ltr" lang="en">
           <p>English page</p>
           <section dir="rtl" lang="ar">
             <Opener />
           </section>
         </main>
-      </ToolApprovalProvider>,
+      </BuiltInProvider>,
     );
     await user.click(screen.getByRole('button', { name: 'حذف' }));
     const dialog = await screen.findByRole('alertdialog');
@@ -37,11 +38,11 @@ describe('dialog direction and language', () => {
   it("the provider's dir and lang win over the page's", async () => {
     const user = userEvent.setup();
     render(
-      <ToolApprovalProvider servers={{ m: { name: 'Memory' } }} dir="ltr" lang="de">
+      <BuiltInProvider servers={{ m: { name: 'Memory' } }} dir="ltr" lang="de">
         <section dir="rtl" lang="ar">
           <Opener />
         </section>
-      </ToolApprovalProvider>,
+      </BuiltInProvider>,
     );
     await user.click(screen.getByRole('button', { name: 'حذف' }));
     const dialog = await screen.findByRole('alertdialog');

@@ -2,10 +2,11 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { Elicitation, ElicitationDialog, ToolApprovalProvider, createApprovalController, decideServerRequest, type ElicitationOutcome, type ElicitationPrompt } from '../../src/index.js';
+import { Elicitation, ElicitationDialog, decideServerRequest, type ElicitationOutcome, type ElicitationPrompt } from '../../src/index.js';
 import { parseElicitationRequest } from '../../src/core/index.js';
 import { axe } from '../axe.js';
 import { everythingElicitation, researchClarification, urlElicitation } from '../fixtures/server-requests.js';
+import { BuiltInProvider, createBuiltInController } from '../helpers/kinds.js';
 
 const promptFor = (params: unknown, trust: 'trusted' | 'untrusted' = 'untrusted'): ElicitationPrompt => {
   const view = parseElicitationRequest(params);
@@ -230,11 +231,11 @@ describe('elicitation in the provider\'s queue', () => {
   it('the provider shows it, answers through the controller, and records it', async () => {
     const user = userEvent.setup();
     const onDecision = vi.fn();
-    const controller = createApprovalController({ onDecision, servers: { everything: { name: 'Everything server' } } });
+    const controller = createBuiltInController({ onDecision, servers: { everything: { name: 'Everything server' } } });
     render(
-      <ToolApprovalProvider controller={controller}>
+      <BuiltInProvider controller={controller}>
         <p>chat</p>
-      </ToolApprovalProvider>,
+      </BuiltInProvider>,
     );
     let outcome!: Promise<ElicitationOutcome>;
     act(() => {
@@ -249,8 +250,8 @@ describe('elicitation in the provider\'s queue', () => {
   });
 
   it('a request the server withdraws closes its prompt', async () => {
-    const controller = createApprovalController();
-    render(<ToolApprovalProvider controller={controller}>{null}</ToolApprovalProvider>);
+    const controller = createBuiltInController();
+    render(<BuiltInProvider controller={controller}>{null}</BuiltInProvider>);
     const abort = new AbortController();
     let outcome!: Promise<ElicitationOutcome>;
     act(() => {

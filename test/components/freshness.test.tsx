@@ -19,7 +19,7 @@ describe('Freshness', () => {
     const user = userEvent.setup();
     render(
       <>
-        <Freshness date="2026-11-30T09:00:00Z" now={NOW} live={false} locale="en-US" timeZone="UTC" />
+        <Freshness lastModified="2026-11-30T09:00:00Z" now={NOW} live={false} locale="en-US" timeZone="UTC" />
         <button type="button">next</button>
       </>,
     );
@@ -48,7 +48,7 @@ describe('Freshness', () => {
 
   it('a tooltip whose label unmounted while open does not swallow the next Escape (a dialog below must hear it)', async () => {
     const user = userEvent.setup();
-    const { unmount } = render(<Freshness date="2026-11-30T09:00:00Z" now={NOW} live={false} locale="en-US" timeZone="UTC" />);
+    const { unmount } = render(<Freshness lastModified="2026-11-30T09:00:00Z" now={NOW} live={false} locale="en-US" timeZone="UTC" />);
     await user.hover(screen.getByText('3 hours ago'));
     expect(screen.getByRole('tooltip')).toBeInTheDocument();
     unmount();
@@ -60,16 +60,16 @@ describe('Freshness', () => {
   });
 
   it('follows a changed `now` when not live, and accepts number, Date or a clock function', () => {
-    const { rerender } = render(<Freshness date="2026-11-30T09:00:00Z" now={NOW} live={false} locale="en-US" />);
+    const { rerender } = render(<Freshness lastModified="2026-11-30T09:00:00Z" now={NOW} live={false} locale="en-US" />);
     expect(screen.getByText('3 hours ago')).toBeInTheDocument();
-    rerender(<Freshness date="2026-11-30T09:00:00Z" now={new Date(NOW + 3_600_000)} live={false} locale="en-US" />);
+    rerender(<Freshness lastModified="2026-11-30T09:00:00Z" now={new Date(NOW + 3_600_000)} live={false} locale="en-US" />);
     expect(screen.getByText('4 hours ago')).toBeInTheDocument();
-    rerender(<Freshness date="2026-11-30T09:00:00Z" now={() => NOW + 7_200_000} live={false} locale="en-US" />);
+    rerender(<Freshness lastModified="2026-11-30T09:00:00Z" now={() => NOW + 7_200_000} live={false} locale="en-US" />);
     expect(screen.getByText('5 hours ago')).toBeInTheDocument();
   });
 
   it('says stale in words past the host-set age', () => {
-    const { container } = render(<Freshness date="2026-11-20T12:00:00Z" now={NOW} live={false} staleAfterMs={86_400_000} locale="en-US" />);
+    const { container } = render(<Freshness lastModified="2026-11-20T12:00:00Z" now={NOW} live={false} staleAfterMs={86_400_000} locale="en-US" />);
     expect(container.firstElementChild).toHaveAttribute('data-state', 'stale');
     expect(container.firstElementChild!.tagName).toBe('TIME');
     expect(container).toHaveTextContent('last week (stale)');
@@ -78,7 +78,7 @@ describe('Freshness', () => {
   it('takes "stale" from a LabelsProvider or its own labels prop, in that order of precedence', () => {
     // Freshness reads its one string without the full default table (P5), so check all three sources.
     expect(freshnessLabels.stale).toBe(defaultLabels.stale);
-    const props = { date: '2026-11-20T12:00:00Z', now: NOW, live: false, staleAfterMs: 86_400_000, locale: 'en-US' } as const;
+    const props = { lastModified: '2026-11-20T12:00:00Z', now: NOW, live: false, staleAfterMs: 86_400_000, locale: 'en-US' } as const;
     const { container, rerender } = render(
       <LabelsProvider labels={{ stale: 'veraltet' }}>
         <Freshness {...props} />
@@ -95,13 +95,13 @@ describe('Freshness', () => {
 
   it('renders nothing for an unparseable date and reports it', () => {
     const onAnnotationIssue = vi.fn();
-    const { container } = render(<Freshness date="yesterday" onAnnotationIssue={onAnnotationIssue} />);
+    const { container } = render(<Freshness lastModified="yesterday" onAnnotationIssue={onAnnotationIssue} />);
     expect(container).toBeEmptyDOMElement();
     expect(onAnnotationIssue).toHaveBeenCalledWith(expect.objectContaining({ code: 'last-modified-invalid', value: 'yesterday' }));
   });
 
   it('follows the host locale', () => {
-    render(<Freshness date="2026-11-30T09:00:00Z" now={NOW} live={false} locale="de-DE" />);
+    render(<Freshness lastModified="2026-11-30T09:00:00Z" now={NOW} live={false} locale="de-DE" />);
     expect(screen.getByText('vor 3 Stunden')).toBeInTheDocument();
   });
 
@@ -111,7 +111,7 @@ describe('Freshness', () => {
     const { unmount } = render(
       <>
         {dates.map((date) => (
-          <Freshness key={date} date={date} locale="en-US" />
+          <Freshness key={date} lastModified={date} locale="en-US" />
         ))}
       </>,
     );
@@ -124,7 +124,7 @@ describe('Freshness', () => {
 
   it('moves with the shared clock', () => {
     vi.useFakeTimers({ now: NOW });
-    render(<Freshness date={new Date(NOW - 50_000).toISOString()} locale="en-US" />);
+    render(<Freshness lastModified={new Date(NOW - 50_000).toISOString()} locale="en-US" />);
     expect(screen.getByText('50 seconds ago')).toBeInTheDocument();
     act(() => vi.advanceTimersByTime(CLOCK_TICK_MS));
     expect(screen.getByText('1 minute ago')).toBeInTheDocument();
@@ -132,20 +132,20 @@ describe('Freshness', () => {
 
   it('renders the same HTML on the server for the same `now`, with no timer (where a mounted label starts one)', () => {
     vi.useFakeTimers({ now: NOW });
-    const html = renderToString(<Freshness date="2026-11-30T09:00:00Z" now={NOW} locale="en-US" timeZone="UTC" />);
+    const html = renderToString(<Freshness lastModified="2026-11-30T09:00:00Z" now={NOW} locale="en-US" timeZone="UTC" />);
     expect(html).toContain('3 hours ago');
     expect(html).toContain('dateTime="2026-11-30T09:00:00.000Z"');
-    expect(renderToString(<Freshness date="2026-11-30T09:00:00Z" now={NOW} locale="en-US" timeZone="UTC" />)).toBe(html);
+    expect(renderToString(<Freshness lastModified="2026-11-30T09:00:00Z" now={NOW} locale="en-US" timeZone="UTC" />)).toBe(html);
     expect(vi.getTimerCount()).toBe(0);
     expect(activeClockTimers()).toBe(0);
     // The same element mounted in a live page does start the shared clock: the check above can fail.
-    const { unmount } = render(<Freshness date="2026-11-30T09:00:00Z" now={NOW} locale="en-US" timeZone="UTC" />);
+    const { unmount } = render(<Freshness lastModified="2026-11-30T09:00:00Z" now={NOW} locale="en-US" timeZone="UTC" />);
     expect(vi.getTimerCount()).toBe(1);
     unmount();
   });
 
   it('has no axe violations', async () => {
-    const { container } = render(<Freshness date="2026-11-30T09:00:00Z" now={NOW} />);
+    const { container } = render(<Freshness lastModified="2026-11-30T09:00:00Z" now={NOW} />);
     expect(await axe(container)).toHaveNoViolations();
   });
 });

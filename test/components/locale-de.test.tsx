@@ -3,11 +3,12 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { ContentBlocks, LabelsProvider, ToolApprovalProvider, ToolCallCard, ToolConfirmDialog, createApprovalController, decideToolCall, defaultLabels } from '../../src/index.js';
+import { ContentBlocks, LabelsProvider, ToolCallCard, ToolConfirmDialog, decideToolCall, defaultLabels } from '../../src/index.js';
 import { de } from '../../src/locales/de.js';
 import { prioritised } from '../fixtures/content.js';
 import { bareTool, deleteEntitiesTool } from '../fixtures/tools.js';
 import { act } from 'react';
+import { BuiltInProvider, createBuiltInController } from '../helpers/kinds.js';
 
 const placeholders = (template: string) => [...template.matchAll(/\{(\w+)/g)].map((m) => m[1]).sort();
 
@@ -43,11 +44,11 @@ describe('the German message table', () => {
   });
 
   it('the provider takes the table and the locale once; the controller\'s reasons come out in German', async () => {
-    const controller = createApprovalController({ servers: { m: { name: 'Memory', trust: 'untrusted' } } });
+    const controller = createBuiltInController({ servers: { m: { name: 'Memory', trust: 'untrusted' } } });
     render(
-      <ToolApprovalProvider controller={controller} labels={de} locale="de">
+      <BuiltInProvider controller={controller} labels={de} locale="de">
         <ToolCallCard serverId="m" tool={deleteEntitiesTool} callId="c1" args={{}} status={{ type: 'error', code: 'call-failed' }} />
-      </ToolApprovalProvider>,
+      </BuiltInProvider>,
     );
     expect(screen.getByText('Der Aufruf ist fehlgeschlagen.')).toBeInTheDocument();
     await act(async () => {

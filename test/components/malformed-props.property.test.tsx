@@ -5,7 +5,8 @@ import fc from 'fast-check';
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { readToolCallStatus, toolCallState } from '../../src/core/index.js';
-import { ContentBlocks, ToolApprovalProvider, ToolBadges, ToolCallCard, ToolResult, ToolSummary, type ToolCallStatus } from '../../src/index.js';
+import { ContentBlocks, ToolBadges, ToolCallCard, ToolResult, ToolSummary, type ToolCallStatus } from '../../src/index.js';
+import { BuiltInProvider } from '../helpers/kinds.js';
 
 const STATES = ['awaiting-approval', 'running', 'input-required', 'success', 'error', 'blocked', 'denied', 'cancelled'];
 const anything = fc.anything({ withBigInt: true, withDate: true, withMap: true, withSet: true, withNullPrototype: true, withBoxedValues: true, withSparseArray: true });
@@ -41,13 +42,13 @@ describe('malformed props', () => {
     fc.assert(
       fc.property(anything, status, anything, anything, (tool, raw, args, trust) => {
         const html = renderToString(
-          <ToolApprovalProvider servers={{ s: { trust: trust as 'trusted' } }}>
+          <BuiltInProvider servers={{ s: { trust: trust as 'trusted' } }}>
             <ToolCallCard serverId="s" callId="c" tool={tool as never} status={raw as ToolCallStatus} args={args} trust={trust as 'trusted'} />
             <ToolBadges tool={tool as never} trust={trust as 'trusted'} />
             <ToolSummary tool={tool as never} />
             <ToolResult result={args as never} />
             <ContentBlocks blocks={args as never} />
-          </ToolApprovalProvider>,
+          </BuiltInProvider>,
         );
         expect(html).toContain('data-slot="tool-call"');
       }),

@@ -2,9 +2,10 @@
 // change re-renders with the new list.
 import { act, render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { ToolApprovalProvider } from '../../src/index.js';
+
 import { useMcpTools } from '../../src/mcp/react.js';
 import type { ToolListChange } from '../../src/core/index.js';
+import { BuiltInProvider } from '../helpers/kinds.js';
 
 function fakeClient(lists: unknown[][]) {
   let handler: (() => void) | undefined;
@@ -38,9 +39,9 @@ describe('useMcpTools', () => {
     const client = fakeClient([[{ name: 'read_notes', annotations: { readOnlyHint: true } }], [{ name: 'read_notes', annotations: { readOnlyHint: false, destructiveHint: true } }]]);
     const changes: ToolListChange[] = [];
     const view = render(
-      <ToolApprovalProvider servers={{ notes: { trust: 'trusted' } }}>
+      <BuiltInProvider servers={{ notes: { trust: 'trusted' } }}>
         <Tools client={client} changes={changes} />
-      </ToolApprovalProvider>,
+      </BuiltInProvider>,
     );
     expect(await screen.findByText('read_notes: reads')).toBeTruthy();
     expect(screen.getByRole('list', { name: 'Tools (ready)' })).toBeTruthy();

@@ -7,9 +7,10 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ToolApprovalProvider, ToolCallCard, toolCallStatusFromResult, type ConsentRecord, type ToolCallStatus } from '../../src/index.js';
+import { ToolCallCard, toolCallStatusFromResult, type ConsentRecord, type ToolCallStatus } from '../../src/index.js';
 import { callMcpTool, mcpClientCapabilities, useMcpRequestHandlers } from '../../src/mcp/v2-react.js';
 import { createNotesState, notesHandler } from '../fixtures/servers/v2-notes.mjs';
+import { BuiltInProvider } from '../helpers/kinds.js';
 
 const closers: Array<() => Promise<void>> = [];
 afterEach(async () => {
@@ -56,16 +57,16 @@ describe('./mcp/v2/react', () => {
     const records: ConsentRecord[] = [];
     const results: string[] = [];
     const view = render(
-      <ToolApprovalProvider servers={{ notes: { name: 'Notes', trust: 'trusted' } }} onDecision={(record) => records.push(record)}>
+      <BuiltInProvider servers={{ notes: { name: 'Notes', trust: 'trusted' } }} onDecision={(record) => records.push(record)}>
         <Host client={undefined} onResult={(text) => results.push(text)} />
-      </ToolApprovalProvider>,
+      </BuiltInProvider>,
     );
     expect(screen.getByText('Handlers not ready')).toBeInTheDocument();
     const client = await connected();
     view.rerender(
-      <ToolApprovalProvider servers={{ notes: { name: 'Notes', trust: 'trusted' } }} onDecision={(record) => records.push(record)}>
+      <BuiltInProvider servers={{ notes: { name: 'Notes', trust: 'trusted' } }} onDecision={(record) => records.push(record)}>
         <Host client={client} onResult={(text) => results.push(text)} />
-      </ToolApprovalProvider>,
+      </BuiltInProvider>,
     );
     expect(await screen.findByText('Handlers ready')).toBeInTheDocument();
 

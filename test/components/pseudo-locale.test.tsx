@@ -7,34 +7,14 @@ import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  ContentBlocks,
-  ElicitationDialog,
-  Freshness,
-  LabelsProvider,
-  SamplingDialog,
-  ToolApprovalProvider,
-  ToolBadges,
-  ToolCallCard,
-  ToolConfirmDialog,
-  ToolResult,
-  ToolSummary,
-  createApprovalController,
-  decideServerRequest,
-  decideToolCall,
-  defaultLabels,
-  toolCallStatusFromError,
-  toolCallStatusFromResult,
-  toolCallStatusFromTask,
-  type Labels,
-  type ToolCallStatus,
-} from '../../src/index.js';
-import { parseElicitationRequest, parseSamplingRequest, parseSamplingResult, describeElicitationUrl } from '../../src/core/index.js';
+import { ContentBlocks, ElicitationDialog, Freshness, LabelsProvider, SamplingDialog, ToolBadges, ToolCallCard, ToolConfirmDialog, ToolResult, ToolSummary, decideServerRequest, decideToolCall, defaultLabels, toolCallStatusFromError, toolCallStatusFromResult, toolCallStatusFromTask, type Labels, type ToolCallStatus } from '../../src/index.js';
+import { parseElicitationRequest, parseSamplingRequest, parseSamplingResult, describeUrl } from '../../src/core/index.js';
 import { appReasonLabels, type AppActionView, type PendingAppAction } from '../../src/apps/index.js';
 import { AppActionDialog, appLabels } from '../../src/apps/react.js';
 import { FIXED_NOW, dated, everyType, errorResult, malformed, mixedAudience, prioritised } from '../fixtures/content.js';
 import { everythingElicitation, everythingSampling, richSampling, sensitiveElicitation, urlElicitation } from '../fixtures/server-requests.js';
 import { bareTool, createEntitiesTool, deleteEntitiesTool, fetchTool, readFileTool } from '../fixtures/tools.js';
+import { BuiltInProvider, createBuiltInController } from '../helpers/kinds.js';
 
 /** A marker that keeps the template's placeholders (and plural branches), so filled-in server data still shows. */
 function pseudo(key: string, template: string): string {
@@ -177,8 +157,8 @@ describe('pseudo-locale: every word a person reads comes from the message table'
               <ToolSummary tool={tool} trust="untrusted" />
             </div>
           ))}
-          <Freshness date="2026-11-29T12:00:00Z" now={FIXED_NOW} staleAfterMs={1000} />
-          <Freshness date="2026-11-30T11:59:00Z" now={FIXED_NOW} />
+          <Freshness lastModified="2026-11-29T12:00:00Z" now={FIXED_NOW} staleAfterMs={1000} />
+          <Freshness lastModified="2026-11-30T11:59:00Z" now={FIXED_NOW} />
         </>,
       ),
     );
@@ -293,7 +273,7 @@ describe('pseudo-locale: every word a person reads comes from the message table'
     const views: AppActionView[] = [
       { type: 'load', domains: { ...none, connectDomains: ['https://api.example.com'], frameDomains: ['https://embed.example.com'] }, rejectedDomains: ['*'], permissions: ['camera', 'microphone', 'geolocation', 'clipboardWrite'] },
       { type: 'load', domains: none, rejectedDomains: [], permissions: [] },
-      { type: 'open-link', url: describeElicitationUrl('https://user:pw@xn--pple-43d.com/login'), raw: 'https://user:pw@xn--pple-43d.com/login' },
+      { type: 'open-link', url: describeUrl('https://user:pw@xn--pple-43d.com/login'), raw: 'https://user:pw@xn--pple-43d.com/login' },
       { type: 'open-link', url: null, raw: 'javascript:alert(1)' },
       { type: 'message', content: [{ type: 'text', text: 'Summarise page 3' }] },
       { type: 'model-context', content: [{ type: 'text', text: 'Page 3 is open' }], structuredContent: '{"page":3}' },
@@ -335,12 +315,12 @@ describe('pseudo-locale: every word a person reads comes from the message table'
   });
 
   it('the provider: a decision made by the controller, through its dialog and the card', async () => {
-    const controller = createApprovalController({ servers: { memory: { name: 'Memory server', trust: 'untrusted' } } });
+    const controller = createBuiltInController({ servers: { memory: { name: 'Memory server', trust: 'untrusted' } } });
     render(
       inTable(
-        <ToolApprovalProvider controller={controller}>
+        <BuiltInProvider controller={controller}>
           <ToolCallCard serverId="memory" tool={deleteEntitiesTool} callId="c1" args={{ entityNames: ['Alice'] }} status={{ type: 'awaiting-approval' }} />
-        </ToolApprovalProvider>,
+        </BuiltInProvider>,
       ),
     );
     await act(async () => {

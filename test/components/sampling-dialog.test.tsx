@@ -2,10 +2,11 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { Sampling, SamplingDialog, ToolApprovalProvider, createApprovalController, decideServerRequest, type SamplingOutcome, type SamplingPrompt } from '../../src/index.js';
+import { Sampling, SamplingDialog, decideServerRequest, type SamplingOutcome, type SamplingPrompt } from '../../src/index.js';
 import { parseSamplingRequest, parseSamplingResult } from '../../src/core/index.js';
 import { axe } from '../axe.js';
 import { everythingSampling, richSampling } from '../fixtures/server-requests.js';
+import { BuiltInProvider, createBuiltInController } from '../helpers/kinds.js';
 
 const promptFor = (params: unknown, stage: SamplingPrompt['stage'] = 'request', result?: unknown): SamplingPrompt => {
   const view = parseSamplingRequest(params);
@@ -128,13 +129,13 @@ describe('sampling in the provider\'s queue', () => {
   it('request → model → answer → server, one dialog throughout, recorded with kind sampling', async () => {
     const user = userEvent.setup();
     const onDecision = vi.fn();
-    const controller = createApprovalController({ onDecision, servers: { everything: { name: 'Everything server' } } });
+    const controller = createBuiltInController({ onDecision, servers: { everything: { name: 'Everything server' } } });
     let finish!: (value: unknown) => void;
     const sample = vi.fn((_params: Record<string, unknown>) => new Promise((resolve) => (finish = resolve)));
     render(
-      <ToolApprovalProvider controller={controller}>
+      <BuiltInProvider controller={controller}>
         <p>chat</p>
-      </ToolApprovalProvider>,
+      </BuiltInProvider>,
     );
     let outcome!: Promise<SamplingOutcome>;
     act(() => {
@@ -154,9 +155,9 @@ describe('sampling in the provider\'s queue', () => {
 
   it('a denied request never reaches the model', async () => {
     const user = userEvent.setup();
-    const controller = createApprovalController();
+    const controller = createBuiltInController();
     const sample = vi.fn();
-    render(<ToolApprovalProvider controller={controller}>{null}</ToolApprovalProvider>);
+    render(<BuiltInProvider controller={controller}>{null}</BuiltInProvider>);
     let outcome!: Promise<SamplingOutcome>;
     act(() => {
       outcome = controller.requestSampling({ serverId: 's', params: everythingSampling, sample });

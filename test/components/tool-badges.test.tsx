@@ -3,10 +3,11 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createRef } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { LabelsProvider, ToolApprovalProvider, ToolBadge, ToolBadges, ToolCallCard, ToolSummary } from '../../src/index.js';
+import { LabelsProvider, ToolBadge, ToolBadges, ToolCallCard, ToolSummary } from '../../src/index.js';
 import type { Tool } from '../../src/core/shared/types.js';
 import { axe } from '../axe.js';
 import { bareTool, deleteEntitiesTool, readFileTool, researchTool } from '../fixtures/tools.js';
+import { BuiltInProvider } from '../helpers/kinds.js';
 
 const badges = () => document.querySelectorAll<HTMLElement>('[data-slot="tool-badge"]');
 const badgeTexts = () => [...badges()].map((li) => li.querySelector('[data-slot="tool-badge-label"]')!.textContent + (li.querySelector('[data-slot="tool-badge-assumed"]')?.textContent ?? ''));
@@ -82,11 +83,11 @@ describe('ToolBadges', () => {
 
   it('inside a provider, trust comes from the provider for the badges\' server', () => {
     render(
-      <ToolApprovalProvider servers={{ files: { trust: 'trusted' } }}>
+      <BuiltInProvider servers={{ files: { trust: 'trusted' } }}>
         <ToolBadges tool={readFileTool} serverId="files" />
         <ToolBadges tool={readFileTool} serverId="files" trust="untrusted" />
         <ToolBadges tool={readFileTool} serverId="other" trust="trusted" />
-      </ToolApprovalProvider>,
+      </BuiltInProvider>,
     );
     const lists = screen.getAllByRole('list', { name: 'Tool hints' });
     // The provider says trusted; a host's "untrusted" may only make it more cautious; an unknown server is untrusted.
@@ -150,11 +151,11 @@ describe('ToolBadges', () => {
     const sendEmail: Tool = { name: 'send_email', inputSchema: { type: 'object' }, annotations: { readOnlyHint: false, destructiveHint: false, openWorldHint: true } };
     const servers = { mail: { name: 'Mail', trust: 'trusted' as const }, squat: { name: 'Notes helper' } };
     const view = (toolLists: Record<string, Tool[]>) => (
-      <ToolApprovalProvider servers={servers} toolLists={toolLists}>
+      <BuiltInProvider servers={servers} toolLists={toolLists}>
         <ToolBadges tool={sendEmail} serverId="mail" />
         <ToolSummary tool={sendEmail} serverId="squat" />
         <ToolCallCard tool={sendEmail} serverId="mail" callId="c1" status={{ type: 'running' }} />
-      </ToolApprovalProvider>
+      </BuiltInProvider>
     );
     const { container, rerender } = render(view({ mail: [sendEmail], squat: [sendEmail] }));
     const flags = () => [...document.querySelectorAll('[data-slot="tool-badges-shadowed"]')].map((li) => li.textContent);

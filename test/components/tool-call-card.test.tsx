@@ -4,22 +4,12 @@ import userEvent from '@testing-library/user-event';
 import { Profiler, useState, type ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it, vi } from 'vitest';
-import {
-  ToolApprovalProvider,
-  ToolCallCard,
-  createApprovalController,
-  decideToolCall,
-  useToolApproval,
-  type ApprovalResult,
-  type PolicyMode,
-  type ServerConfig,
-  type ToolCallStatus,
-  toolCallStatusFromTask,
-} from '../../src/index.js';
+import { ToolCallCard, decideToolCall, useToolApproval, type ApprovalResult, type PolicyMode, type ServerConfig, type ToolCallStatus, toolCallStatusFromTask } from '../../src/index.js';
 import type { Tool } from '../../src/core/shared/types.js';
 import { axe } from '../axe.js';
 import { errorResult, mixedAudience } from '../fixtures/content.js';
 import { createEntitiesTool, deleteEntitiesTool, readFileTool } from '../fixtures/tools.js';
+import { BuiltInProvider, createBuiltInController } from '../helpers/kinds.js';
 
 const upsertTool: Tool = { name: 'upsert_note', title: 'Save note', annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true } };
 
@@ -174,9 +164,9 @@ describe('ToolCallCard retry: a new decision with one owner', () => {
     const onRetry = vi.fn<(approval: ApprovalResult, callId: string | undefined) => void>();
     const onDecision = vi.fn();
     render(
-      <ToolApprovalProvider servers={servers} mode={mode} onDecision={onDecision}>
+      <BuiltInProvider servers={servers} mode={mode} onDecision={onDecision}>
         <ToolCallCard serverId="notes" callId="call-1" tool={tool} args={{ text: 'hi' }} status={{ type: 'error', message: 'boom' }} onRetry={onRetry} />
-      </ToolApprovalProvider>,
+      </BuiltInProvider>,
     );
     return { onRetry, onDecision, user: userEvent.setup() };
   }
@@ -230,9 +220,9 @@ describe('ToolCallCard retry: a new decision with one owner', () => {
 describe('ToolCallCard inline approval', () => {
   function Host({ calls, servers = { memory: { trust: 'trusted' } } }: { calls: Array<{ id: string; tool: Tool }>; servers?: Record<string, ServerConfig> }) {
     return (
-      <ToolApprovalProvider servers={servers} approvalUI="inline">
+      <BuiltInProvider servers={servers} approvalUI="inline">
         <Requester calls={calls} />
-      </ToolApprovalProvider>
+      </BuiltInProvider>
     );
   }
   const results: Record<string, ApprovalResult> = {};
@@ -281,12 +271,12 @@ describe('ToolCallCard inline approval', () => {
 
   it('follows the same policy as the dialog: remember only where allowed, decided again at settle time', async () => {
     const user = userEvent.setup();
-    const controller = createApprovalController({ servers: { memory: { trust: 'trusted' } } });
+    const controller = createBuiltInController({ servers: { memory: { trust: 'trusted' } } });
     let result: ApprovalResult | undefined;
     render(
-      <ToolApprovalProvider controller={controller} approvalUI="inline">
+      <BuiltInProvider controller={controller} approvalUI="inline">
         <ToolCallCard callId="x" serverId="memory" tool={createEntitiesTool} status={{ type: 'awaiting-approval' }} />
-      </ToolApprovalProvider>,
+      </BuiltInProvider>,
     );
     act(() => void controller.requestApproval({ serverId: 'memory', tool: createEntitiesTool, callId: 'x' }).then((r) => (result = r)));
     const region = await screen.findByRole('region', { name: 'Needs your approval' });
@@ -298,12 +288,12 @@ describe('ToolCallCard inline approval', () => {
 
   it('a request asked again (trust changed while it waited) can be answered inline: it never stays pending', async () => {
     const user = userEvent.setup();
-    const controller = createApprovalController({ servers: { memory: { trust: 'trusted' } } });
+    const controller = createBuiltInController({ servers: { memory: { trust: 'trusted' } } });
     let result: ApprovalResult | undefined;
     const host = () => (
-      <ToolApprovalProvider controller={controller} approvalUI="inline">
+      <BuiltInProvider controller={controller} approvalUI="inline">
         <ToolCallCard callId="x" serverId="memory" tool={createEntitiesTool} status={{ type: 'awaiting-approval' }} />
-      </ToolApprovalProvider>
+      </BuiltInProvider>
     );
     render(host());
     act(() => void controller.requestApproval({ serverId: 'memory', tool: createEntitiesTool, callId: 'x' }).then((r) => (result = r)));
@@ -320,14 +310,14 @@ describe('ToolCallCard inline approval', () => {
 
   it('a request that names this card’s call but another tool or other arguments is not answered inline: the dialog shows its own', async () => {
     const servers = { memory: { trust: 'untrusted' as const, name: 'Memory' } };
-    const controller = createApprovalController({ servers });
+    const controller = createBuiltInController({ servers });
     const deleteAll: Tool = { name: 'delete_all', annotations: { destructiveHint: true } };
     const readNotes: Tool = { name: 'read_notes', annotations: { readOnlyHint: true } };
     render(
-      <ToolApprovalProvider controller={controller} approvalUI="inline">
+      <BuiltInProvider controller={controller} approvalUI="inline">
         <ToolCallCard callId="x" serverId="memory" tool={readNotes} args={{ id: 1 }} status={{ type: 'awaiting-approval' }} />
         <ToolCallCard callId="y" serverId="memory" tool={readNotes} args={{ id: 1 }} status={{ type: 'awaiting-approval' }} />
-      </ToolApprovalProvider>,
+      </BuiltInProvider>,
     );
     act(() => void controller.requestApproval({ serverId: 'memory', tool: deleteAll, args: { id: 1 }, callId: 'x' }));
     const dialog = await screen.findByRole('alertdialog');
@@ -343,16 +333,16 @@ describe('ToolCallCard inline approval', () => {
 
   it('a request whose arguments differ from the card\'s only after the 160th character (or whose server differs) is not the card\'s call: the dialog asks', async () => {
     const servers = { memory: { trust: 'untrusted' as const, name: 'Memory' }, other: { trust: 'untrusted' as const, name: 'Other' } };
-    const controller = createApprovalController({ servers });
+    const controller = createBuiltInController({ servers });
     const prefix = 'x'.repeat(200);
     const shown = { path: `${prefix}/notes.txt` };
     const asked = { path: `${prefix}/secrets.txt` };
     // The same text up to (and well past) a folded preview's 160-character cut.
     expect(JSON.stringify(shown).slice(0, 200)).toBe(JSON.stringify(asked).slice(0, 200));
     render(
-      <ToolApprovalProvider controller={controller} approvalUI="inline">
+      <BuiltInProvider controller={controller} approvalUI="inline">
         <ToolCallCard callId="long" serverId="memory" tool={createEntitiesTool} args={shown} status={{ type: 'awaiting-approval' }} />
-      </ToolApprovalProvider>,
+      </BuiltInProvider>,
     );
     let first: Promise<ApprovalResult> | undefined;
     act(() => void (first = controller.requestApproval({ serverId: 'memory', tool: createEntitiesTool, args: asked, callId: 'long' })));
@@ -375,11 +365,11 @@ describe('ToolCallCard inline approval', () => {
   });
 
   it('a request whose card is not mounted still gets the dialog', async () => {
-    const controller = createApprovalController({ servers: { memory: { trust: 'trusted' } } });
+    const controller = createBuiltInController({ servers: { memory: { trust: 'trusted' } } });
     render(
-      <ToolApprovalProvider controller={controller} approvalUI="inline">
+      <BuiltInProvider controller={controller} approvalUI="inline">
         <p>no cards</p>
-      </ToolApprovalProvider>,
+      </BuiltInProvider>,
     );
     act(() => void controller.requestApproval({ serverId: 'memory', tool: createEntitiesTool, callId: 'orphan' }));
     expect(await screen.findByRole('alertdialog')).toBeInTheDocument();
@@ -425,12 +415,12 @@ describe('ToolCallCard re-renders (counted with React Profiler)', () => {
   });
 
   it('approvals coming and going re-render only the affected card', async () => {
-    const controller = createApprovalController({ servers: { memory: { trust: 'untrusted' } } });
+    const controller = createBuiltInController({ servers: { memory: { trust: 'untrusted' } } });
     const renders: Record<string, number> = {};
     render(
-      <ToolApprovalProvider controller={controller} approvalUI="inline">
+      <BuiltInProvider controller={controller} approvalUI="inline">
         {Array.from({ length: 20 }, (_, i) => counted(`card-${i}`, <ToolCallCard callId={`c${i}`} serverId="memory" tool={createEntitiesTool} status={{ type: 'running' }} />, renders))}
-      </ToolApprovalProvider>,
+      </BuiltInProvider>,
     );
     for (const key of Object.keys(renders)) renders[key] = 0;
     let pending!: Promise<ApprovalResult>;

@@ -2,9 +2,10 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { ToolApprovalProvider, ToolCall, createApprovalController, type ApprovalResult } from '../../src/index.js';
+import { ToolCall, type ApprovalResult } from '../../src/index.js';
 import { errorResult } from '../fixtures/content.js';
 import { createEntitiesTool, deleteEntitiesTool } from '../fixtures/tools.js';
+import { BuiltInProvider, createBuiltInController } from '../helpers/kinds.js';
 
 describe('ToolCall parts', () => {
   it('recomposed: only the parts a host places render, in its order, inside the named article', () => {
@@ -33,16 +34,16 @@ describe('ToolCall parts', () => {
 
   it('the inline approval is the confirmation\'s own parts: its facts, reasons, remember and buttons, answered once', async () => {
     const user = userEvent.setup();
-    const controller = createApprovalController({ servers: { memory: { name: 'Memory', trust: 'trusted' } } });
+    const controller = createBuiltInController({ servers: { memory: { name: 'Memory', trust: 'trusted' } } });
     const respond = vi.spyOn(controller, 'respond');
     let result: ApprovalResult | undefined;
     render(
-      <ToolApprovalProvider controller={controller} approvalUI="inline">
+      <BuiltInProvider controller={controller} approvalUI="inline">
         <ToolCall.Root callId="x" serverId="memory" tool={createEntitiesTool} args={{ a: 1 }} status={{ type: 'awaiting-approval' }}>
           <ToolCall.Header />
           <ToolCall.Approval />
         </ToolCall.Root>
-      </ToolApprovalProvider>,
+      </BuiltInProvider>,
     );
     act(() => void controller.requestApproval({ serverId: 'memory', tool: createEntitiesTool, args: { a: 1 }, callId: 'x' }).then((r) => (result = r)));
     const region = await screen.findByRole('region', { name: 'Needs your approval' });
@@ -62,16 +63,16 @@ describe('ToolCall parts', () => {
 
   it('Retry is a new decision; a host handler that prevents default keeps it from asking', async () => {
     const user = userEvent.setup();
-    const controller = createApprovalController({ servers: { memory: { trust: 'trusted' } } });
+    const controller = createBuiltInController({ servers: { memory: { trust: 'trusted' } } });
     const request = vi.spyOn(controller, 'requestApproval');
     const onRetry = vi.fn();
     render(
-      <ToolApprovalProvider controller={controller}>
+      <BuiltInProvider controller={controller}>
         <ToolCall.Root serverId="memory" tool={createEntitiesTool} status={{ type: 'error', message: 'Timed out' }} onRetry={onRetry}>
           <ToolCall.Error />
           <ToolCall.Retry onClick={(event) => event.preventDefault()} />
         </ToolCall.Root>
-      </ToolApprovalProvider>,
+      </BuiltInProvider>,
     );
     expect(screen.getByText('Timed out')).toHaveAttribute('data-slot', 'tool-call-error');
     await user.click(screen.getByRole('button', { name: 'Retry' }));

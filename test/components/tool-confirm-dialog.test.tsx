@@ -3,14 +3,14 @@ import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { StrictMode, createRef, useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { ToolConfirmDialog, ToolConfirm, decideToolCall, type ConfirmRequest } from '../../src/index.js';
+import { ToolConfirmDialog, ToolConfirm, decideToolCall, type ToolConfirmPrompt } from '../../src/index.js';
 import { axe } from '../axe.js';
 import { deleteEntitiesTool, disguisedTool, fetchTool, readFileTool } from '../fixtures/tools.js';
 
 // The answer to the callbacks a test listens on: approve (with remember) or deny.
 const answerTo = (onApprove: (details: { remember: boolean }) => void, onDeny: () => void) => (answer: { action: 'approve'; remember: boolean } | { action: 'deny' }) => (answer.action === 'approve' ? onApprove({ remember: answer.remember }) : onDeny());
 
-const requestFor = (tool = deleteEntitiesTool, extra: Partial<ConfirmRequest> = {}): ConfirmRequest => ({
+const requestFor = (tool = deleteEntitiesTool, extra: Partial<ToolConfirmPrompt> = {}): ToolConfirmPrompt => ({
   serverId: 'memory',
   serverName: 'Memory server',
   tool,
@@ -38,7 +38,7 @@ describe('ToolConfirmDialog', () => {
   });
 
   it('starts focus on Allow only for a trusted server\'s declared read-only call; on Deny for everything else', () => {
-    const cases: Array<[ConfirmRequest, string]> = [
+    const cases: Array<[ToolConfirmPrompt, string]> = [
       [requestFor(), 'Deny'],
       // An untrusted server's read-only claim is only a claim.
       [requestFor(readFileTool), 'Deny'],

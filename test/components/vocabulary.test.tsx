@@ -2,22 +2,9 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import {
-  ContentBlocks,
-  Freshness,
-  SamplingDialog,
-  ToolApprovalProvider,
-  ToolCallCard,
-  ToolConfirmDialog,
-  createApprovalController,
-  decideToolCall,
-  usePendingCount,
-  ConsentProvider,
-  type ConsentComponentProps,
-  type PendingToolApproval,
-  type ToolApprovalResponse,
-} from '../../src/index.js';
+import { ContentBlocks, Freshness, SamplingDialog, ToolCallCard, ToolConfirmDialog, decideToolCall, usePendingCount, ConsentProvider, type ConsentComponentProps, type PendingToolApproval, type ToolApprovalResponse } from '../../src/index.js';
 import { createEntitiesTool, deleteEntitiesTool } from '../fixtures/tools.js';
+import { BuiltInProvider, createBuiltInController } from '../helpers/kinds.js';
 
 const prompt = (tool = createEntitiesTool) => ({ serverId: 'memory', serverName: 'Memory', tool, args: {}, canRemember: true, decision: decideToolCall({ tool, trust: 'trusted' }) });
 
@@ -44,7 +31,7 @@ describe('one vocabulary', () => {
     render(
       <>
         <Freshness lastModified="2026-11-29T12:00:00Z" now={Date.parse('2026-11-30T12:00:00Z')} live={false} locale="en" />
-        <Freshness date="2026-11-28T12:00:00Z" now={Date.parse('2026-11-30T12:00:00Z')} live={false} locale="en" />
+        <Freshness lastModified="2026-11-28T12:00:00Z" now={Date.parse('2026-11-30T12:00:00Z')} live={false} locale="en" />
       </>,
     );
     expect(screen.getByText('yesterday')).toHaveAttribute('datetime', '2026-11-29T12:00:00.000Z');
@@ -61,14 +48,14 @@ describe('one vocabulary', () => {
   });
 
   it('usePendingCount counts what waits', async () => {
-    const controller = createApprovalController({ servers: { memory: { trust: 'untrusted' } } });
+    const controller = createBuiltInController({ servers: { memory: { trust: 'untrusted' } } });
     function Counts() {
       return <p>{`${usePendingCount()}/${usePendingCount()}`}</p>;
     }
     render(
-      <ToolApprovalProvider controller={controller} components={{ tool: null }}>
+      <BuiltInProvider controller={controller} components={{ tool: null }}>
         <Counts />
-      </ToolApprovalProvider>,
+      </BuiltInProvider>,
     );
     expect(screen.getByText('0/0')).toBeInTheDocument();
     act(() => {
@@ -83,12 +70,12 @@ describe('one vocabulary', () => {
   });
 
   it('a card takes `approvalUI` as the provider does', async () => {
-    const controller = createApprovalController({ servers: { memory: { trust: 'trusted' } } });
+    const controller = createBuiltInController({ servers: { memory: { trust: 'trusted' } } });
     render(
-      <ToolApprovalProvider controller={controller}>
+      <BuiltInProvider controller={controller}>
         <ToolCallCard callId="a" serverId="memory" tool={createEntitiesTool} status={{ type: 'awaiting-approval' }} approvalUI="inline" />
         <ToolCallCard callId="b" serverId="memory" tool={deleteEntitiesTool} status={{ type: 'awaiting-approval' }} approvalUI="inline" />
-      </ToolApprovalProvider>,
+      </BuiltInProvider>,
     );
     act(() => {
       void controller.requestApproval({ serverId: 'memory', tool: createEntitiesTool, callId: 'a' });
@@ -100,7 +87,7 @@ describe('one vocabulary', () => {
 
   it('a host\'s tool dialog, given in components, gets the prompt and onRespond (the one shape for every kind), and its answer goes through', async () => {
     const user = userEvent.setup();
-    const controller = createApprovalController({ servers: { memory: { name: 'Memory', trust: 'untrusted' } } });
+    const controller = createBuiltInController({ servers: { memory: { name: 'Memory', trust: 'untrusted' } } });
     const seen: string[] = [];
     function MyDialog(props: ConsentComponentProps<PendingToolApproval, ToolApprovalResponse>) {
       seen.push(Object.keys(props).sort().join(','));

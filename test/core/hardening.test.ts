@@ -2,27 +2,8 @@
 // Each block names the item it covers; each test fails on v0.1.
 import fc from 'fast-check';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import {
-  annotationFingerprint,
-  confirmFocus,
-  createApprovalController,
-  createApprovalStore,
-  decideToolCall,
-  diffToolAnnotations,
-  formatPreview,
-  prepareContent,
-  presentTool,
-  previewArguments,
-  resolveToolHints,
-  safeJson,
-  selectForViewer,
-  snapshotTool,
-  toolFingerprint,
-  type PolicyMode,
-  type ServerConfig,
-  type Tool,
-  type ToolOverride,
-} from '../../src/core/index.js';
+import { annotationFingerprint, confirmFocus, createApprovalStore, decideToolCall, diffToolAnnotations, formatPreview, prepareContent, presentTool, previewArguments, resolveToolHints, safeJson, selectForViewer, snapshotTool, toolFingerprint, type PolicyMode, type ServerConfig, type Tool, type ToolOverride } from '../../src/core/index.js';
+import { createBuiltInController } from '../helpers/kinds.js';
 
 const idempotentWrite: Tool = { name: 'upsert', annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false } };
 const idempotentOpenWrite: Tool = { name: 'sync', annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true } };
@@ -96,7 +77,7 @@ describe('1. a retry is a new decision', () => {
 
   it('the controller decides a retry with the current policy, and records it', async () => {
     const onDecision = vi.fn();
-    const controller = createApprovalController({ servers: { s: { trust: 'trusted' } }, mode: 'offline', onDecision });
+    const controller = createBuiltInController({ servers: { s: { trust: 'trusted' } }, mode: 'offline', onDecision });
     await expect(controller.requestApproval({ serverId: 's', tool: idempotentOpenWrite, retry: true, callId: 'c1' })).resolves.toMatchObject({ outcome: 'blocked' });
     expect(onDecision).toHaveBeenCalledWith(expect.objectContaining({ kind: 'tool', retry: true, callId: 'c1', outcome: 'blocked' }));
     controller.setPolicy({ servers: { s: { trust: 'trusted' } } });
@@ -107,13 +88,13 @@ describe('1. a retry is a new decision', () => {
 describe('2. a pending confirmation is decided again when it settles', () => {
   const write: Tool = { name: 'create', annotations: { destructiveHint: false, openWorldHint: false } };
 
-  it.each<[string, (c: ReturnType<typeof createApprovalController>) => void, string]>([
+  it.each<[string, (c: ReturnType<typeof createBuiltInController>) => void, string]>([
     ['read-only mode', (c) => c.setPolicy({ servers: { s: { trust: 'untrusted' } }, mode: 'read-only' }), 'read-only-mode'],
     ['a deny override', (c) => c.setPolicy({ servers: { s: { trust: 'untrusted', overrides: { create: 'deny' } } } }), 'host-denied'],
     ['the server removed from the configuration', (c) => c.setPolicy({ servers: {} }), 'server-removed'],
   ])('Allow after a switch to %s is blocked, and the record says why', async (_name, change, code) => {
     const onDecision = vi.fn();
-    const controller = createApprovalController({ servers: { s: { trust: 'untrusted' } }, onDecision });
+    const controller = createBuiltInController({ servers: { s: { trust: 'untrusted' } }, onDecision });
     const pending = controller.requestApproval({ serverId: 's', tool: write });
     const item = controller.getSnapshot().current!;
     change(controller);
@@ -130,7 +111,7 @@ describe('2. a pending confirmation is decided again when it settles', () => {
   });
 
   it('when trust changed while open, it asks again (a new prompt) instead of running', async () => {
-    const controller = createApprovalController({ servers: { s: { trust: 'trusted' } } });
+    const controller = createBuiltInController({ servers: { s: { trust: 'trusted' } } });
     const pending = controller.requestApproval({ serverId: 's', tool: write });
     const first = controller.getSnapshot().current!;
     controller.setPolicy({ servers: { s: { trust: 'untrusted' } } });
@@ -157,7 +138,7 @@ describe('2. a pending confirmation is decided again when it settles', () => {
         fc.option(fc.constantFrom<ToolOverride>('allow', 'confirm', 'deny')),
         async (annotations, before, after, keepServer, override) => {
           const tool = { name: 't', annotations } as Tool;
-          const controller = createApprovalController({ servers: { s: { trust: 'untrusted' } }, mode: before });
+          const controller = createBuiltInController({ servers: { s: { trust: 'untrusted' } }, mode: before });
           const pending = controller.requestApproval({ serverId: 's', tool });
           const item = controller.getSnapshot().current;
           if (!item) return;
@@ -192,7 +173,7 @@ describe('3. remembered approvals are keyed on everything the user and the model
     expect(store.isApproved(appendNote, { serverId: 'notes', trust: 'trusted' })).toBe(true);
     expect(store.isApproved(changed, { serverId: 'notes', trust: 'trusted' })).toBe(false);
     expect(store.hasChangedSinceApproval(changed, { serverId: 'notes', trust: 'trusted' })).toBe(true);
-    const controller = createApprovalController({ servers: { notes: { trust: 'trusted' } }, store });
+    const controller = createBuiltInController({ servers: { notes: { trust: 'trusted' } }, store });
     const decision = controller.previewDecision({ serverId: 'notes', tool: changed });
     expect(decision.action).toBe('confirm');
     expect(decision.reasons.map((r) => r.code)).toContain('annotations-changed');
@@ -346,7 +327,7 @@ describe('6. nothing documented "never throws" throws', () => {
     const store = createApprovalStore();
     expect(store.remember(huge, { serverId: 's', trust: 'trusted' })).toEqual({ ok: false, reason: 'not-comparable' });
     expect(store.isApproved(huge, { serverId: 's', trust: 'trusted' })).toBe(false);
-    const controller = createApprovalController({ servers: { s: { trust: 'trusted' } }, store });
+    const controller = createBuiltInController({ servers: { s: { trust: 'trusted' } }, store });
     void controller.requestApproval({ serverId: 's', tool: huge });
     expect(controller.getSnapshot().current).toMatchObject({ canRemember: false });
   });
@@ -367,7 +348,7 @@ describe('6. nothing documented "never throws" throws', () => {
       { serverId: 's', tool: throwingGetter() },
       Object.defineProperty({}, 'tool', { get: () => { throw new Error('x'); }, enumerable: true }),
     ];
-    const controller = createApprovalController({
+    const controller = createBuiltInController({
       servers: { s: { trust: 'trusted' } },
       now: () => {
         throw new Error('clock');
@@ -395,7 +376,7 @@ describe('7. every name shown goes through the sanitiser', () => {
   });
 
   it('the controller sanitises server names and call names before anyone sees them', () => {
-    const controller = createApprovalController({ servers: { s: { name: 'Files\u202E\u2066evil', trust: 'untrusted' } } });
+    const controller = createBuiltInController({ servers: { s: { name: 'Files\u202E\u2066evil', trust: 'untrusted' } } });
     void controller.requestApproval({ serverId: 's', tool: undefined, toolName: 'rm\u202Efdp' });
     const item = controller.getSnapshot().current!;
     expect(item.serverName).not.toMatch(/[\u202E\u2066]/);
@@ -545,7 +526,7 @@ describe('taint guard (opt-in)', () => {
   it('after an open-world result, writes and open-world calls ask even for trusted servers; reset ends it', async () => {
     const store = createApprovalStore();
     store.remember(remembered, { serverId: 's', trust: 'trusted' });
-    const controller = createApprovalController({ servers: { s: { trust: 'trusted' } }, store, taintGuard: true });
+    const controller = createBuiltInController({ servers: { s: { trust: 'trusted' } }, store, taintGuard: true });
     expect(controller.previewDecision({ serverId: 's', tool: remembered }).action).toBe('run');
     await expect(controller.requestApproval({ serverId: 's', tool: readOnlyOpen })).resolves.toMatchObject({ outcome: 'run' });
     expect(controller.getSnapshot().tainted).toBe(true);
@@ -562,12 +543,12 @@ describe('taint guard (opt-in)', () => {
   it('is off by default, and its state persists with the store', async () => {
     const saved: string[][] = [];
     const store = createApprovalStore({ storage: { load: () => saved.at(-1), save: (entries) => saved.push(entries) } });
-    const controller = createApprovalController({ servers: { s: { trust: 'trusted' } }, store });
+    const controller = createBuiltInController({ servers: { s: { trust: 'trusted' } }, store });
     await controller.requestApproval({ serverId: 's', tool: readOnlyOpen });
     expect(controller.previewDecision({ serverId: 's', tool: idempotentWrite }).reasons.map((r) => r.code)).not.toContain('tainted');
     const restored = createApprovalStore({ storage: { load: () => saved.at(-1), save: () => {} } });
     expect(restored.isTainted()).toBe(true);
-    const guarded = createApprovalController({ servers: { s: { trust: 'trusted' } }, store: restored, taintGuard: true });
+    const guarded = createBuiltInController({ servers: { s: { trust: 'trusted' } }, store: restored, taintGuard: true });
     expect(guarded.previewDecision({ serverId: 's', tool: readOnlyOpen }).reasons[0]).toMatchObject({ code: 'tainted' });
   });
 });

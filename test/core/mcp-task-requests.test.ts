@@ -3,9 +3,10 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { CreateMessageRequestSchema, ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createApprovalController, createConsentController, toolKind, type ConsentRecord } from '../../src/core/index.js';
+import { createConsentController, toolKind, type ConsentRecord } from '../../src/core/index.js';
 import { TASK_WATCH_MS, registerMcpRequestHandlers } from '../../src/mcp/index.js';
 import { everythingSampling, researchClarification } from '../fixtures/server-requests.js';
+import { createBuiltInController } from '../helpers/kinds.js';
 
 type Handler = (request: { method: string; params: Record<string, unknown> }, extra: unknown) => Promise<unknown>;
 
@@ -52,7 +53,7 @@ afterEach(() => {
 
 describe('task-augmented server requests', () => {
   it('answer at once with a task; the person\'s answer becomes its result', async () => {
-    const controller = createApprovalController();
+    const controller = createBuiltInController();
     const { client, handlers } = fakeClient();
     registerMcpRequestHandlers(client, controller, 'everything');
     const { store, tasks } = fakeStore();
@@ -70,7 +71,7 @@ describe('task-augmented server requests', () => {
   ])('close the prompt when the server %s, and store nothing for it', async (_name, end) => {
     vi.useFakeTimers();
     const records: ConsentRecord[] = [];
-    const controller = createApprovalController({ onDecision: (record) => records.push(record) });
+    const controller = createBuiltInController({ onDecision: (record) => records.push(record) });
     const { client, handlers } = fakeClient();
     registerMcpRequestHandlers(client, controller, 'everything', { sample: async () => ({}) });
     for (const [schema, params] of [

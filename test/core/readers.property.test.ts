@@ -3,7 +3,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
-  describeElicitationUrl,
+  describeUrl,
   formatAbsoluteTime,
   formatReason,
   isVisibleTo,
@@ -66,7 +66,7 @@ describe('core readers of stored or hand-built values', () => {
       ['resolveToolHints', (o) => resolveToolHints(tool, o)],
       ['toolName', (o) => toolName(tool, o)],
       ['toolDisplayName', (o) => toolDisplayName(tool, o)],
-      ['describeElicitationUrl', (o) => describeElicitationUrl('https://example.com/a', o)],
+      ['describeUrl', (o) => describeUrl('https://example.com/a', o)],
       ['parseElicitationRequest', (o) => parseElicitationRequest({ message: 'Name?', requestedSchema: { type: 'object', properties: { name: { type: 'string' } } } }, o)],
       ['formatAbsoluteTime', (o) => formatAbsoluteTime(new Date(0), o)],
       ['mcpClientCapabilities', (o) => mcpClientCapabilities(o)],

@@ -2,10 +2,11 @@
 // line's Client, AppBridge, App and in-memory transport passed in. What ran is what the server logged.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { connectGatedAppBridge, createAppController, createAppGate, type AppBridgeLike, type AppRecord, type PendingAppAction } from '../../src/apps/index.js';
+import { connectGatedAppBridge, createAppGate, type AppBridgeLike, type AppRecord, type PendingAppAction } from '../../src/apps/index.js';
 type ConsentRecord = CoreRecord | AppRecord;
 type PendingConsent = CorePending | PendingAppAction;
 import type { ConsentRecord as CoreRecord, PendingConsent as CorePending } from '../../src/core/index.js';
+import { createAppsController } from '../helpers/kinds.js';
 
 export const hostileServer = fileURLToPath(new URL('../fixtures/servers/hostile-app.mjs', import.meta.url));
 
@@ -33,7 +34,7 @@ export async function hostileAppHost<C extends ClientLike, A extends AppLike>(li
   const client = await line.connect(log);
   const { tools } = await client.listTools();
   const records: ConsentRecord[] = [];
-  const controller = createAppController({ servers: { hostile: { trust: 'trusted' } }, toolLists: { hostile: tools as never }, onDecision: (record) => records.push(record) });
+  const controller = createAppsController({ servers: { hostile: { trust: 'trusted' } }, toolLists: { hostile: tools as never }, onDecision: (record) => records.push(record) });
   const gate = createAppGate({ controller, app: { serverId: 'hostile', resourceUri: 'ui://hostile/app.html', name: 'Hostile' }, tools: () => tools, callTool: (params) => client.callTool(params) });
   const bridge = line.bridge(client);
   const [hostSide, appSide] = line.linkedPair();

@@ -3,10 +3,11 @@ import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ToolApprovalProvider, ToolConfirmDialog, ToolResult, decideToolCall, useToolApproval, type ApprovalResult } from '../../src/index.js';
+import { ToolConfirmDialog, ToolResult, decideToolCall, useToolApproval, type ApprovalResult } from '../../src/index.js';
 import { startServer, type RunningServer } from './mcp-servers.js';
 import { describeSpec, specExamples } from '../spec-fixtures.js';
 import { diffToolAnnotations, toolListExpiresAt } from '../../src/core/tool/drift.js';
+import { BuiltInProvider } from '../helpers/kinds.js';
 
 describe('real server-memory: decisions and the confirmation flow', () => {
   let memory: RunningServer;
@@ -52,9 +53,9 @@ describe('real server-memory: decisions and the confirmation flow', () => {
       return null;
     }
     render(
-      <ToolApprovalProvider servers={{ memory: { trust: 'untrusted', name: 'Memory' } }}>
+      <BuiltInProvider servers={{ memory: { trust: 'untrusted', name: 'Memory' } }}>
         <Capture />
-      </ToolApprovalProvider>,
+      </BuiltInProvider>,
     );
     const args = { entities: [{ name: 'Ada', entityType: 'person', observations: ['wrote the first program'] }] };
     let pending!: Promise<ApprovalResult>;

@@ -6,12 +6,13 @@ import { fileURLToPath } from 'node:url';
 import { Client, SdkError, StreamableHTTPClientTransport, type CallToolResult } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createApprovalController, toolCallStatusFromError, type ApprovalController, type ConsentRecord, type ToolListChange } from '../../src/core/index.js';
+import { toolCallStatusFromError, type ApprovalController, type ConsentRecord, type ToolListChange } from '../../src/core/index.js';
 import { callMcpTool, elicitationsFromError, McpInputRoundsError, mcpClientCapabilities, registerMcpRequestHandlers, watchMcpTools } from '../../src/mcp/v2.js';
 import { createNotesState, notesHandler } from '../fixtures/servers/v2-notes.mjs';
 import { serverEntry } from './mcp-servers.js';
 import { nextPrompt } from './prompts.js';
 import { freePort } from '../helpers/free-port.js';
+import { createBuiltInController } from '../helpers/kinds.js';
 
 const notesScript = fileURLToPath(new URL('../fixtures/servers/v2-notes.mjs', import.meta.url));
 const rugPullScript = fileURLToPath(new URL('../fixtures/servers/rug-pull.mjs', import.meta.url));
@@ -28,7 +29,7 @@ afterEach(async () => {
 async function connectNotes(era: Era, clientOptions: { autoFulfill?: boolean } = {}) {
   const notes = notesHandler(createNotesState());
   const records: ConsentRecord[] = [];
-  const controller = createApprovalController({ onDecision: (record) => records.push(record), servers: { notes: { name: 'Notes', trust: 'trusted' } } });
+  const controller = createBuiltInController({ onDecision: (record) => records.push(record), servers: { notes: { name: 'Notes', trust: 'trusted' } } });
   const client = new Client(
     { name: 'react-mcp-annotations-tests', version: '0.0.0' },
     {
@@ -163,7 +164,7 @@ describe('./mcp/v2 against the v2 server (createMcpHandler, in process)', () => 
       const now = new Date().toISOString();
       return new Response(JSON.stringify({ jsonrpc: '2.0', id: body.id, result: { resultType: 'task', task: { taskId: 't1', status: 'working', createdAt: now, lastUpdatedAt: now, ttl: 60_000 } } }), { headers: { 'content-type': 'application/json' } });
     };
-    const controller = createApprovalController();
+    const controller = createBuiltInController();
     const client = new Client({ name: 't', version: '0' }, { capabilities: mcpClientCapabilities(), versionNegotiation: { mode: { pin: '2026-07-28' } } });
     const stop = registerMcpRequestHandlers(client, controller, 'notes');
     await client.connect(new StreamableHTTPClientTransport(new URL('http://notes.test/mcp'), { fetch: taskFetch }));
@@ -208,7 +209,7 @@ describe('./mcp/v2 against the v2 server (createMcpHandler, in process)', () => 
 
   it('2026-07-28: a hint flipped on the server arrives over subscriptions/listen, is reported, and costs the approval', async () => {
     const notes = notesHandler(createNotesState());
-    const controller = createApprovalController({ servers: { notes: { trust: 'trusted' } } });
+    const controller = createBuiltInController({ servers: { notes: { trust: 'trusted' } } });
     const client = new Client({ name: 't', version: '0' }, { capabilities: mcpClientCapabilities(), versionNegotiation: { mode: { pin: '2026-07-28' } } });
     const changes: ToolListChange[] = [];
     // Made before connecting (the era is not known yet): the stream opens at the first fetch.
@@ -251,7 +252,7 @@ describe('./mcp/v2 against real servers over stdio and streamable HTTP (2025-11-
   }
 
   it('the v2 notes server over stdio: its input requests become real server requests, each asked once and tied to the call', async () => {
-    const controller = createApprovalController({ servers: { notes: { trust: 'trusted' } } });
+    const controller = createBuiltInController({ servers: { notes: { trust: 'trusted' } } });
     cleanups.push(() => controller.dispose());
     const client = await stdioClient(process.execPath, [notesScript], controller, 'notes');
     expect(client.getProtocolEra()).toBe('legacy');
@@ -263,7 +264,7 @@ describe('./mcp/v2 against real servers over stdio and streamable HTTP (2025-11-
   });
 
   it('a reconnect to a new server instance restarts request ids: its first question is asked, never answered with the old one', async () => {
-    const controller = createApprovalController({ servers: { notes: { trust: 'trusted' } } });
+    const controller = createBuiltInController({ servers: { notes: { trust: 'trusted' } } });
     const client = new Client({ name: 'react-mcp-annotations-tests', version: '0.0.0' }, { capabilities: mcpClientCapabilities() });
     const stop = registerMcpRequestHandlers(client, controller, 'notes');
     cleanups.push(() => (stop(), controller.dispose()));
@@ -277,7 +278,7 @@ describe('./mcp/v2 against real servers over stdio and streamable HTTP (2025-11-
   });
 
   it('the rug-pull server over stdio (2025-11-25): a hint flipped after the first call arrives as list_changed, is reported, and costs the approval', async () => {
-    const controller = createApprovalController({ servers: { notes: { trust: 'trusted' } } });
+    const controller = createBuiltInController({ servers: { notes: { trust: 'trusted' } } });
     cleanups.push(() => controller.dispose());
     const client = await stdioClient(process.execPath, [rugPullScript], controller, 'notes');
     const changes: ToolListChange[] = [];
@@ -294,7 +295,7 @@ describe('./mcp/v2 against real servers over stdio and streamable HTTP (2025-11-
   });
 
   it('server-everything over stdio, negotiating (auto falls back to 2025): elicitation and sampling through the queue', async () => {
-    const controller = createApprovalController({ servers: { everything: { name: 'Everything' } } });
+    const controller = createBuiltInController({ servers: { everything: { name: 'Everything' } } });
     cleanups.push(() => controller.dispose());
     const client = await stdioClient(process.execPath, [serverEntry('everything'), 'stdio'], controller, 'everything', 'auto');
     expect(client.getProtocolEra()).toBe('legacy');
@@ -327,7 +328,7 @@ describe('./mcp/v2 against real servers over stdio and streamable HTTP (2025-11-
       child.stderr!.on('data', (chunk: Buffer) => String(chunk).includes('listening') && resolve());
       child.once('exit', () => reject(new Error('server-everything exited')));
     });
-    const controller = createApprovalController({ servers: { everything: { name: 'Everything' } } });
+    const controller = createBuiltInController({ servers: { everything: { name: 'Everything' } } });
     cleanups.push(() => controller.dispose());
     const client = new Client({ name: 'react-mcp-annotations-tests', version: '0.0.0' }, { capabilities: mcpClientCapabilities() });
     const stop = registerMcpRequestHandlers(client, controller, 'everything');

@@ -1,10 +1,11 @@
 import { InMemoryTaskStore } from '@modelcontextprotocol/sdk/experimental/tasks/stores/in-memory.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createApprovalController, initialElicitationValues, toolCallStatusFromTask, type ApprovalController, type ConsentRecord, type ToolCallStatus } from '../../src/core/index.js';
+import { initialElicitationValues, toolCallStatusFromTask, type ApprovalController, type ConsentRecord, type ToolCallStatus } from '../../src/core/index.js';
 import { elicitationsFromError, mcpClientCapabilities, registerMcpRequestHandlers, relatedTaskId } from '../../src/mcp/index.js';
 import { startServer, type RunningServer } from './mcp-servers.js';
 import { nextPrompt } from './prompts.js';
+import { createBuiltInController } from '../helpers/kinds.js';
 
 const textOf = (result: unknown) => ((result as CallToolResult).content ?? []).map((block) => (block.type === 'text' ? block.text : '')).join('\n');
 
@@ -24,7 +25,7 @@ describe('server-everything over stdio: elicitation, sampling and tasks go throu
 
   beforeAll(async () => {
     everything = await startServer('everything', { capabilities: mcpClientCapabilities({ tasks: true, sample }), taskStore: new InMemoryTaskStore() });
-    controller = createApprovalController({ onDecision: (record) => records.push(record), servers: { everything: { name: 'Everything' } } });
+    controller = createBuiltInController({ onDecision: (record) => records.push(record), servers: { everything: { name: 'Everything' } } });
     registerMcpRequestHandlers(everything.client, controller, 'everything', {
       sample,
       callIdFor: (request) => taskCalls.get(relatedTaskId(request) ?? ''),
@@ -126,7 +127,7 @@ describe('server-everything over stdio: elicitation, sampling and tasks go throu
     const declared = await startServer('everything', { capabilities: mcpClientCapabilities({ sampling: true }) });
     const noModel: ConsentRecord[] = [];
     const asked = vi.fn();
-    const bare = createApprovalController({ onDecision: (record) => noModel.push(record), servers: { everything: { name: 'Everything' } } });
+    const bare = createBuiltInController({ onDecision: (record) => noModel.push(record), servers: { everything: { name: 'Everything' } } });
     const unsubscribe = bare.subscribe(() => bare.getSnapshot().current && asked());
     try {
       expect((await plain.client.listTools()).tools.map((tool) => tool.name)).not.toContain('trigger-sampling-request');

@@ -8,8 +8,9 @@ import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createApprovalController, type ConsentRecord, type ToolListChange } from '../../src/core/index.js';
+import { type ConsentRecord, type ToolListChange } from '../../src/core/index.js';
 import { watchMcpTools } from '../../src/mcp/index.js';
+import { createBuiltInController } from '../helpers/kinds.js';
 
 const entry = fileURLToPath(new URL('../fixtures/servers/rug-pull.mjs', import.meta.url));
 const open: Client[] = [];
@@ -32,7 +33,7 @@ describe('tool lists that change (rug-pull), real server over stdio', () => {
   it('a hint flipped after the first call is refetched on list_changed, reported, and asks again with what changed', async () => {
     const client = await connect();
     const records: ConsentRecord[] = [];
-    const controller = createApprovalController({ servers: { notes: { trust: 'trusted' } }, onDecision: (record) => records.push(record) });
+    const controller = createBuiltInController({ servers: { notes: { trust: 'trusted' } }, onDecision: (record) => records.push(record) });
     const changes: ToolListChange[] = [];
     const watcher = watchMcpTools(client, 'notes', { store: controller.store, trust: () => controller.trustOf('notes'), onChange: (change) => changes.push(change), coalesceMs: 20 });
     const first = await watcher.refresh();
@@ -73,7 +74,7 @@ describe('shadowing and squatting, real servers over stdio', () => {
     const lists = { notes: await watchMcpTools(notes, 'notes').refresh(), github: await watchMcpTools(squat, 'github-mirror').refresh() };
     const claimed = squat.getServerVersion()?.name;
     expect(claimed).toBe('Gіthub');
-    const controller = createApprovalController({
+    const controller = createBuiltInController({
       servers: { notes: { trust: 'trusted', name: 'Notes' }, github: { trust: 'trusted', name: 'GitHub' }, 'github-mirror': { trust: 'trusted', name: 'Mirror', claimedName: claimed } },
       toolLists: { notes: lists.notes.tools, 'github-mirror': lists.github.tools },
     });

@@ -1,17 +1,18 @@
 /**
- * ToolApprovalProvider takes either the controller's options or `{ controller }`:
+ * BuiltInProvider takes either the controller's options or `{ controller }`:
  * mixing them is a type error (the `@ts-expect-error` lines fail to compile
  * if it is not), and at run time a host's controller keeps its own policy.
  */
 import { render, screen } from '@testing-library/react';
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it, vi } from 'vitest';
-import { ToolApprovalProvider, ToolBadges, createApprovalController, type ToolApprovalProviderProps } from '../../src/index.js';
+import { ToolBadges, type ConsentProviderProps } from '../../src/index.js';
 import { readFileTool } from '../fixtures/tools.js';
+import { BuiltInProvider, createBuiltInController } from '../helpers/kinds.js';
 
-const controller = createApprovalController({ servers: { files: { trust: 'trusted' } } });
+const controller = createBuiltInController({ servers: { files: { trust: 'trusted' } } });
 
-export const typeChecks: ToolApprovalProviderProps[] = [
+export const typeChecks: ConsentProviderProps[] = [
   { servers: { files: { trust: 'trusted' } }, onDecision: () => {}, now: 0, store: undefined },
   { controller },
   { controller, toolLists: {}, approvalUI: 'inline', dir: 'rtl', openUrl: () => {} },
@@ -27,14 +28,14 @@ export const typeChecks: ToolApprovalProviderProps[] = [
   { controller, servers: {} },
 ];
 
-describe('ToolApprovalProvider props', () => {
+describe('BuiltInProvider props', () => {
   it('a host controller keeps its own policy: the provider does not reset it', () => {
-    const own = createApprovalController({ servers: { files: { trust: 'trusted', name: 'Files' } } });
+    const own = createBuiltInController({ servers: { files: { trust: 'trusted', name: 'Files' } } });
     const setPolicy = vi.spyOn(own, 'setPolicy');
     render(
-      <ToolApprovalProvider controller={own}>
+      <BuiltInProvider controller={own}>
         <ToolBadges tool={readFileTool} serverId="files" />
-      </ToolApprovalProvider>,
+      </BuiltInProvider>,
     );
     expect(own.trustOf('files')).toBe('trusted');
     expect(setPolicy).not.toHaveBeenCalled();
@@ -45,9 +46,9 @@ describe('ToolApprovalProvider props', () => {
 
   it("its own controller starts with the first render's policy, so server HTML shows the right trust (no setPolicy during render)", () => {
     const html = renderToString(
-      <ToolApprovalProvider servers={{ files: { trust: 'trusted' } }}>
+      <BuiltInProvider servers={{ files: { trust: 'trusted' } }}>
         <ToolBadges tool={readFileTool} serverId="files" />
-      </ToolApprovalProvider>,
+      </BuiltInProvider>,
     );
     expect(html).toContain('data-trust="trusted"');
     expect(html).not.toContain('Unverified');

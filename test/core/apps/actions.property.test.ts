@@ -3,9 +3,10 @@
 // person allowed exactly that (and a link only when it is https).
 import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
-import { createAppController, createAppGate, sanitizeFileName, type AppRecord } from '../../../src/apps/index.js';
+import { createAppGate, sanitizeFileName, type AppRecord } from '../../../src/apps/index.js';
 type ConsentRecord = CoreRecord | AppRecord;
 import type { ConsentRecord as CoreRecord } from '../../../src/core/index.js';
+import { createAppsController } from '../../helpers/kinds.js';
 
 const app = { serverId: 'pdf', resourceUri: 'ui://pdf/viewer.html', name: 'PDF viewer' };
 const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
@@ -24,7 +25,7 @@ describe('the app kind over any action', () => {
     await fc.assert(
       fc.asyncProperty(action, fc.constantFrom('approve', 'deny'), async (raw, answer) => {
         const records: ConsentRecord[] = [];
-        const controller = createAppController({ onDecision: (record) => records.push(record) });
+        const controller = createAppsController({ onDecision: (record) => records.push(record) });
         const settled = controller.requestAppAction({ app, action: raw as never });
         await tick();
         const current = controller.getSnapshot().current;
@@ -46,7 +47,7 @@ describe('the app kind over any action', () => {
     await fc.assert(
       fc.asyncProperty(fc.oneof(fc.webUrl(), fc.string(), fc.constantFrom('javascript:alert(1)', 'HTTPS://EXAMPLE.com/a b', 'https://xn--pple-43d.com', 'file:///etc/passwd')), fc.boolean(), async (url, approve) => {
         const openUrl = vi.fn();
-        const controller = createAppController();
+        const controller = createAppsController();
         const gate = createAppGate({ controller, app, tools: () => [], callTool: vi.fn(), openUrl });
         const pending = gate.openLink({ url });
         await tick();
@@ -74,7 +75,7 @@ describe('the app kind over any action', () => {
           return Array.isArray(audience) ? !audience.includes('user') : entry.annotations !== undefined && audience !== undefined;
         });
         const passed: unknown[] = [];
-        const controller = createAppController();
+        const controller = createAppsController();
         const gate = createAppGate({ controller, app, tools: () => [], callTool: vi.fn(), sendMessage: (sent) => void passed.push(sent), updateModelContext: (sent) => void passed.push(sent) });
         const pending = asMessage ? gate.sendMessage({ role: 'user', content: marked }) : gate.updateModelContext({ content: marked }).catch(() => ({}));
         await tick();

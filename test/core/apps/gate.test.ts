@@ -1,10 +1,11 @@
 // The app gate: every action an MCP App asks for goes through the consent engine, one queue, one record per action (kind 'app').
 import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
-import { aiSdkAllowedPermissions, aiSdkAppHandlers, createAppController, createAppGate, readAppResource, type AppGateOptions, type AppRecord, type PendingAppAction } from '../../../src/apps/index.js';
+import { aiSdkAllowedPermissions, aiSdkAppHandlers, createAppGate, readAppResource, type AppGateOptions, type AppRecord, type PendingAppAction } from '../../../src/apps/index.js';
 type ConsentRecord = CoreRecord | AppRecord;
 type PendingConsent = CorePending | PendingAppAction;
 import type { ConsentRecord as CoreRecord, PendingConsent as CorePending } from '../../../src/core/index.js';
+import { createAppsController } from '../../helpers/kinds.js';
 
 const app = { serverId: 'pdf', resourceUri: 'ui://pdf/viewer.html', name: 'PDF viewer', version: '2.0.4', fingerprint: 'sha256:one' };
 const tools = [
@@ -15,7 +16,7 @@ const tools = [
 
 function setup(overrides: Partial<AppGateOptions> = {}, trust: 'trusted' | 'untrusted' = 'trusted') {
   const records: ConsentRecord[] = [];
-  const controller = createAppController({ servers: { pdf: { trust }, files: { trust: 'trusted' } }, toolLists: { pdf: tools, files: [{ name: 'delete_file', inputSchema: { type: 'object' } }] }, onDecision: (record) => records.push(record), now: 1 });
+  const controller = createAppsController({ servers: { pdf: { trust }, files: { trust: 'trusted' } }, toolLists: { pdf: tools, files: [{ name: 'delete_file', inputSchema: { type: 'object' } }] }, onDecision: (record) => records.push(record), now: 1 });
   const callTool = vi.fn(async () => ({ content: [{ type: 'text', text: 'done' }] }));
   const gate = createAppGate({ controller, app, tools: () => ({ tools }), callTool, ...overrides });
   const current = () => controller.getSnapshot().current as PendingConsent | undefined;

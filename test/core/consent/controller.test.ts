@@ -1,21 +1,15 @@
 // The controller's queue across kinds (src/core/consent): ask one at a time, in order, each settled once.
 import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
-import {
-  createApprovalController,
-  createConsentController,
-  snapshotTool,
-  toolCallBinding,
-  toolKind,
-  type PolicyMode,
-} from '../../../src/core/index.js';
+import { createConsentController, snapshotTool, toolCallBinding, toolKind, type PolicyMode } from '../../../src/core/index.js';
 import { everythingElicitation, everythingSampling, researchClarification } from '../../fixtures/server-requests.js';
+import { createBuiltInController } from '../../helpers/kinds.js';
 
 describe('ask: one queue for every consent', () => {
   const tool = { name: 'create', annotations: { destructiveHint: false, openWorldHint: false } };
 
   it('asks one at a time; a request a running call waits on goes next; otherwise first in, first out', async () => {
-    const controller = createApprovalController({ servers: { s: { trust: 'untrusted' } } });
+    const controller = createBuiltInController({ servers: { s: { trust: 'untrusted' } } });
     void controller.requestApproval({ serverId: 's', tool, callId: 'a' });
     void controller.requestApproval({ serverId: 's', tool, callId: 'b' });
     void controller.requestElicitation({ serverId: 's', params: researchClarification, requestId: 1 });
@@ -28,7 +22,7 @@ describe('ask: one queue for every consent', () => {
 
   it('an elicitation is accepted only with valid values, and sends only the form\'s fields', async () => {
     const onDecision = vi.fn();
-    const controller = createApprovalController({ onDecision });
+    const controller = createBuiltInController({ onDecision });
     const pending = controller.requestElicitation({ serverId: 's', params: everythingElicitation, requestId: 7, callId: 'c1' });
     const item = controller.getSnapshot().current!;
     expect(item.kind).toBe('elicitation');
@@ -41,7 +35,7 @@ describe('ask: one queue for every consent', () => {
   });
 
   it('decline and cancel are distinct answers; a withdrawn request cancels and closes', async () => {
-    const controller = createApprovalController();
+    const controller = createBuiltInController();
     const declined = controller.requestElicitation({ serverId: 's', params: researchClarification });
     controller.respond(controller.getSnapshot().current!.id, { action: 'decline' });
     await expect(declined).resolves.toMatchObject({ result: { action: 'decline' } });
@@ -59,7 +53,7 @@ describe('ask: one queue for every consent', () => {
   });
 
   it('"Stop": a request that offers it stops what asked once, after it settles as cancel; without stop: true, or without an offer, nothing is stopped', async () => {
-    const controller = createApprovalController();
+    const controller = createBuiltInController();
     const order: string[] = [];
     const run = vi.fn(() => void order.push('stopped'));
     const stopped = controller.requestElicitation({ serverId: 's', params: researchClarification, callId: 'c1', callName: 'simulate-research-query', stop: { kind: 'task', run } });
@@ -91,7 +85,7 @@ describe('ask: one queue for every consent', () => {
   });
 
   it('a malformed or non-https request can only be declined', async () => {
-    const controller = createApprovalController();
+    const controller = createBuiltInController();
     const bad = controller.requestElicitation({ serverId: 's', params: { mode: 'url', url: 'http://example.com/', message: 'x', elicitationId: 'e' } });
     const item = controller.getSnapshot().current!;
     expect(controller.respond(item.id, { action: 'accept' })).toBe(false);
@@ -102,7 +96,7 @@ describe('ask: one queue for every consent', () => {
   it('sampling: review the request (with edits), the model runs, review the answer (with edits), then it goes back', async () => {
     const onDecision = vi.fn();
     const sample = vi.fn(async (_params: unknown) => ({ role: 'assistant', content: { type: 'text', text: 'Hello!' }, model: 'scripted', stopReason: 'endTurn' }));
-    const controller = createApprovalController({ onDecision });
+    const controller = createBuiltInController({ onDecision });
     const pending = controller.requestSampling({ serverId: 's', params: everythingSampling, sample });
     const id = controller.getSnapshot().current!.id;
     expect(controller.getSnapshot().current).toMatchObject({ kind: 'sampling', stage: 'request' });
@@ -117,27 +111,27 @@ describe('ask: one queue for every consent', () => {
 
   it('sampling: deny, off, trusted-auto, and a failing model', async () => {
     const sample = vi.fn(async () => ({ role: 'assistant', content: { type: 'text', text: 'x' }, model: 'm' }));
-    const ask = createApprovalController({ servers: { s: { trust: 'trusted' } } });
+    const ask = createBuiltInController({ servers: { s: { trust: 'trusted' } } });
     const denied = ask.requestSampling({ serverId: 's', params: everythingSampling, sample });
     ask.respond(ask.getSnapshot().current!.id, { action: 'deny' });
     await expect(denied).resolves.toMatchObject({ outcome: 'denied' });
     expect(sample).not.toHaveBeenCalled();
-    const off = createApprovalController({ sampling: 'off' });
+    const off = createBuiltInController({ sampling: 'off' });
     await expect(off.requestSampling({ serverId: 's', params: everythingSampling, sample })).resolves.toMatchObject({ outcome: 'blocked' });
-    const auto = createApprovalController({ servers: { s: { trust: 'trusted' } }, sampling: 'trusted-auto' });
+    const auto = createBuiltInController({ servers: { s: { trust: 'trusted' } }, sampling: 'trusted-auto' });
     await expect(auto.requestSampling({ serverId: 's', params: everythingSampling, sample })).resolves.toMatchObject({ outcome: 'approved', record: { decidedBy: 'policy' } });
-    const failing = createApprovalController({ servers: { s: { trust: 'trusted' } }, sampling: 'trusted-auto' });
+    const failing = createBuiltInController({ servers: { s: { trust: 'trusted' } }, sampling: 'trusted-auto' });
     await expect(failing.requestSampling({ serverId: 's', params: everythingSampling, sample: async () => Promise.reject(new Error('rate limited')) })).resolves.toMatchObject({ outcome: 'failed', error: 'rate limited' });
   });
 
   it('an untrusted server\'s sampling always asks, even with trusted-auto', () => {
-    const controller = createApprovalController({ sampling: 'trusted-auto' });
+    const controller = createBuiltInController({ sampling: 'trusted-auto' });
     void controller.requestSampling({ serverId: 'nobody', params: everythingSampling, sample: async () => ({}) });
     expect(controller.getSnapshot().current).toMatchObject({ kind: 'sampling', stage: 'request' });
   });
 
   it('dispose refuses everything waiting: deny, cancel, deny', async () => {
-    const controller = createApprovalController();
+    const controller = createBuiltInController();
     const a = controller.requestApproval({ serverId: 's', tool });
     const b = controller.requestElicitation({ serverId: 's', params: researchClarification });
     const c = controller.requestSampling({ serverId: 's', params: everythingSampling, sample: async () => ({}) });
@@ -150,7 +144,7 @@ describe('ask: one queue for every consent', () => {
   it('property: an untrusted server never gets an elicitation answer without a person', async () => {
     await fc.assert(
       fc.asyncProperty(fc.anything(), fc.constantFrom<PolicyMode>('default', 'always-confirm', 'read-only', 'offline'), async (params, mode) => {
-        const controller = createApprovalController({ mode });
+        const controller = createBuiltInController({ mode });
         let settled = false;
         const pending = controller.requestElicitation({ serverId: 'x', params }).then((outcome) => {
           settled = true;
@@ -176,7 +170,7 @@ describe('decide: one decision, for hosts that ask through their own channel', (
 
   it('run and block settle through the flow, recorded once with their policy action; confirm queues and records nothing', async () => {
     const onDecision = vi.fn();
-    const controller = createApprovalController({ servers: { t: { trust: 'trusted' }, u: { trust: 'untrusted', overrides: { write: 'deny' } } }, onDecision });
+    const controller = createBuiltInController({ servers: { t: { trust: 'trusted' }, u: { trust: 'untrusted', overrides: { write: 'deny' } } }, onDecision });
     const run = controller.decide('tool', { serverId: 't', tool: readOnly, callId: 'r' });
     expect(run.decision.action).toBe('run');
     await expect(run.outcome).resolves.toMatchObject({ outcome: 'run', record: { callId: 'r', policyAction: 'run', decidedBy: 'policy' } });
@@ -192,7 +186,7 @@ describe('decide: one decision, for hosts that ask through their own channel', (
     const hint = fc.option(fc.boolean(), { nil: undefined });
     await fc.assert(
       fc.asyncProperty(fc.constantFrom('trusted', 'untrusted', 'typo'), fc.constantFrom<PolicyMode>('default', 'read-only', 'always-confirm', 'offline'), hint, hint, hint, async (trust, mode, readOnlyHint, destructiveHint, openWorldHint) => {
-        const controller = createApprovalController({ servers: { s: { trust: trust as 'trusted' } }, mode });
+        const controller = createBuiltInController({ servers: { s: { trust: trust as 'trusted' } }, mode });
         const tool = { name: 'x', annotations: { readOnlyHint, destructiveHint, openWorldHint } };
         const preview = controller.previewDecision({ serverId: 's', tool });
         const { decision, outcome: settled } = controller.decide('tool', { serverId: 's', tool });

@@ -1,16 +1,17 @@
 // The consent engine, step by step: open → ask (fairness) → answer → stages → settle once → record.
 // Every kind goes through the same flow; each test names the class of defect it guards.
 import { describe, expect, it } from 'vitest';
-import { createApprovalController, DEFAULT_MAX_PENDING_PER_SERVER, type ConsentRecord, type PendingSampling } from '../../../src/core/index.js';
+import { DEFAULT_MAX_PENDING_PER_SERVER, type ConsentRecord, type PendingSampling } from '../../../src/core/index.js';
 import { everythingSampling, sensitiveElicitation } from '../../fixtures/server-requests.js';
+import { createBuiltInController } from '../../helpers/kinds.js';
 
 const nameForm = { message: 'Who are you?', requestedSchema: { type: 'object', properties: { name: { type: 'string' } } } };
 const readTool = { name: 'read', annotations: { readOnlyHint: true, openWorldHint: false } };
 const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
 
-function setup(options: Parameters<typeof createApprovalController>[0] = {}) {
+function setup(options: Parameters<typeof createBuiltInController>[0] = {}) {
   const records: ConsentRecord[] = [];
-  const controller = createApprovalController({ servers: { s: { trust: 'untrusted' }, other: { trust: 'untrusted' } }, onDecision: (record) => records.push(record), ...options });
+  const controller = createBuiltInController({ servers: { s: { trust: 'untrusted' }, other: { trust: 'untrusted' } }, onDecision: (record) => records.push(record), ...options });
   return { controller, records, current: () => controller.getSnapshot().current! };
 }
 
@@ -276,7 +277,7 @@ describe('open: every kind reads its request once', () => {
         return reads > 1 && key === 'name' ? { value: { type: 'string', title: 'Password' }, writable: true, enumerable: true, configurable: true } : Reflect.getOwnPropertyDescriptor(target, key);
       },
     });
-    const controller = createApprovalController({ servers: { s: {} } });
+    const controller = createBuiltInController({ servers: { s: {} } });
     const pending = controller.requestElicitation({ serverId: 's', params: { message: 'm', requestedSchema: { type: 'object', properties } } });
     const item = controller.getSnapshot().current!;
     expect(reads).toBe(1);
@@ -288,7 +289,7 @@ describe('open: every kind reads its request once', () => {
 
 describe('ask: servers take turns', () => {
   it('a flood of tool confirmations from one server does not bury another server’s: it is asked second', async () => {
-    const controller = createApprovalController({ servers: { a: {}, b: {} } });
+    const controller = createBuiltInController({ servers: { a: {}, b: {} } });
     for (let i = 0; i < 10; i++) void controller.requestApproval({ serverId: 'a', tool: readTool, callId: `a${i}` });
     void controller.requestApproval({ serverId: 'b', tool: readTool, callId: 'b0' });
     void controller.requestApproval({ serverId: 'b', tool: readTool, callId: 'b1' });

@@ -2,24 +2,28 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
-  SENSITIVE_TERMS,
-  applySamplingEdits,
   decideServerRequest,
-  describeElicitationUrl,
-  editSamplingResult,
+  describeUrl,
   formatMessage,
   initialElicitationValues,
   parseElicitationRequest,
   parseSamplingRequest,
   parseSamplingResult,
-  sensitiveTerm,
   validateElicitation,
   type ElicitationView,
   type PolicyMode,
+  SENSITIVE_TERM_LIST,
+  sensitiveKind,
+  samplingRequestToSend,
+  snapshotSamplingRequest,
+  applySamplingResultEdits,
 } from '../../../src/core/index.js';
 import { problemMessages } from '../../../src/core/text/messages.js';
 import { everythingElicitation, everythingSampling } from '../../fixtures/server-requests.js';
 import { describeSpec, specExamples } from '../../spec-fixtures.js';
+
+// The English name of the kind of secret a field asks for (what the message table's `sensitive.<kind>` says).
+const sensitiveTerm = (field: Parameters<typeof sensitiveKind>[0]) => SENSITIVE_TERM_LIST.find((term) => term.id === sensitiveKind(field))?.label;
 
 const form = (view: ElicitationView) => {
   if (view.mode !== 'form') throw new Error(`expected a form, got ${view.mode}`);
@@ -127,7 +131,7 @@ describe('secret detection', () => {
   });
 
   it('documents one pattern per listed term', () => {
-    expect(SENSITIVE_TERMS.map(([label]) => label)).toEqual(['password', 'passphrase', 'recovery phrase', 'secret', 'token', 'API key', 'credential', 'private key', 'one-time code', 'PIN', 'card number', 'IBAN or account number', 'SSN or national id']);
+    expect(SENSITIVE_TERM_LIST.map((term) => term.label)).toEqual(['password', 'passphrase', 'recovery phrase', 'secret', 'token', 'API key', 'credential', 'private key', 'one-time code', 'PIN', 'card number', 'IBAN or account number', 'SSN or national id']);
   });
 
   it('marks the form sensitive and the field with its term', () => {
@@ -193,9 +197,9 @@ describe('validateElicitation', () => {
   });
 });
 
-describe('describeElicitationUrl — URL mode', () => {
+describe('describeUrl — URL mode', () => {
   it('splits the full URL around the host', () => {
-    expect(describeElicitationUrl('https://login.example.com/auth?x=1')).toMatchObject({
+    expect(describeUrl('https://login.example.com/auth?x=1')).toMatchObject({
       secure: true,
       host: 'login.example.com',
       display: { before: 'https://', emphasis: 'login.example.com', after: '/auth?x=1' },
@@ -204,10 +208,10 @@ describe('describeElicitationUrl — URL mode', () => {
   });
 
   it('emphasises the registrable domain when the host injects a lookup', () => {
-    const url = describeElicitationUrl('https://login.example.co.uk/auth', { registrableDomain: () => 'example.co.uk' })!;
+    const url = describeUrl('https://login.example.co.uk/auth', { registrableDomain: () => 'example.co.uk' })!;
     expect(url.display).toEqual({ before: 'https://login.', emphasis: 'example.co.uk', after: '/auth' });
     // A lookup that answers something else is ignored.
-    expect(describeElicitationUrl('https://a.example.com/', { registrableDomain: () => 'evil.com' })!.display.emphasis).toBe('a.example.com');
+    expect(describeUrl('https://a.example.com/', { registrableDomain: () => 'evil.com' })!.display.emphasis).toBe('a.example.com');
   });
 
   it.each<[string, string[]]>([
@@ -217,12 +221,12 @@ describe('describeElicitationUrl — URL mode', () => {
     ['https://user:pw@example.com/', ['credentials']],
     ['https://192.168.1.10/', ['ip-address']],
   ])('%s warns %j', (href, warnings) => {
-    expect(describeElicitationUrl(href)!.warnings).toEqual(warnings);
+    expect(describeUrl(href)!.warnings).toEqual(warnings);
   });
 
   it('refuses anything that is not https', () => {
-    expect(describeElicitationUrl('javascript:alert(1)')!.secure).toBe(false);
-    expect(describeElicitationUrl('not a url')).toBeNull();
+    expect(describeUrl('javascript:alert(1)')!.secure).toBe(false);
+    expect(describeUrl('not a url')).toBeNull();
   });
 });
 
@@ -234,7 +238,7 @@ describe('sampling', () => {
   });
 
   it('applies edits to a plain copy, never to the original', () => {
-    const edited = applySamplingEdits(everythingSampling, { systemPrompt: 'Be brief.', texts: { '0:0': 'Just hi' } });
+    const edited = samplingRequestToSend(snapshotSamplingRequest(everythingSampling), { systemPrompt: 'Be brief.', texts: { '0:0': 'Just hi' } });
     expect(edited).toMatchObject({ systemPrompt: 'Be brief.', messages: [{ role: 'user', content: { type: 'text', text: 'Just hi' } }] });
     expect(everythingSampling.systemPrompt).toBe('You are a helpful test server.');
     expect((everythingSampling.messages[0]!.content as { text: string }).text).toBe('Resource trigger-sampling-request context: hi');
@@ -243,14 +247,14 @@ describe('sampling', () => {
   it('reads and edits a completion', () => {
     const result = { role: 'assistant', content: { type: 'text', text: 'Paris' }, model: 'm', stopReason: 'endTurn' };
     expect(parseSamplingResult(result)).toMatchObject({ valid: true, text: 'Paris', model: 'm' });
-    expect(editSamplingResult(result, 'Paris, France')).toEqual({ ...result, content: { type: 'text', text: 'Paris, France' } });
+    expect(applySamplingResultEdits(result, { text: 'Paris, France' }).result).toEqual({ ...result, content: { type: 'text', text: 'Paris, France' } });
   });
 
   it('property: never throws on any input', () => {
     fc.assert(
       fc.property(fc.anything(), (value) => {
         expect(() => parseSamplingRequest(value)).not.toThrow();
-        expect(() => applySamplingEdits(value, { texts: { '0:0': 'x' } })).not.toThrow();
+        expect(() => samplingRequestToSend(snapshotSamplingRequest(value), { texts: { '0:0': 'x' } })).not.toThrow();
         expect(() => parseSamplingResult(value)).not.toThrow();
         // Fails closed: a request that is not an object with messages and maxTokens cannot be approved.
         const view = parseSamplingRequest(value);

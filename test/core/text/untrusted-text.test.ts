@@ -5,18 +5,22 @@ import { describe, expect, it } from 'vitest';
 import {
   confusableSkeleton,
   decideServerRequest,
-  describeElicitationUrl,
+  describeUrl,
   initialElicitationValues,
   parseElicitationRequest,
   parseSamplingRequest,
   sanitizeText,
-  sensitiveTerm,
   splitWords,
   toolCallStatusFromTask,
   validateElicitation,
   type ElicitationView,
+  sensitiveKind,
+  SENSITIVE_TERM_LIST,
 } from '../../../src/core/index.js';
 import { elicitationsFromError } from '../../../src/mcp/index.js';
+
+// The English name of the kind of secret a field asks for (what the message table's `sensitive.<kind>` says).
+const sensitiveTerm = (field: Parameters<typeof sensitiveKind>[0]) => SENSITIVE_TERM_LIST.find((term) => term.id === sensitiveKind(field))?.label;
 
 const MB = 1024 * 1024;
 const form = (view: ElicitationView) => {
@@ -37,7 +41,7 @@ describe('linear time on any input (1 MB titles, descriptions, messages, URLs)',
   });
 
   it('a 1 MB URL is refused, not parsed', () => {
-    expect(describeElicitationUrl(`https://example.com/${'a'.repeat(MB)}`)).toBeNull();
+    expect(describeUrl(`https://example.com/${'a'.repeat(MB)}`)).toBeNull();
     expect(parseElicitationRequest({ mode: 'url', message: 'm', url: `https://e.com/${'a'.repeat(MB)}` }).mode).toBe('invalid');
   });
 });
@@ -141,7 +145,7 @@ describe('detection a hostile server cannot sidestep', () => {
 
 describe('URLs are parsed as the browser opens them', () => {
   it('credentials never get the emphasis: only the parsed host does, and they are warned about', () => {
-    const url = describeElicitationUrl('https://paypal.com@l.com/')!;
+    const url = describeUrl('https://paypal.com@l.com/')!;
     expect(url.host).toBe('l.com');
     expect(url.display.emphasis).toBe('l.com');
     expect(url.display.before).toBe('https://paypal.com@');
@@ -150,7 +154,7 @@ describe('URLs are parsed as the browser opens them', () => {
   });
 
   it('a backslash URL with a Cyrillic letter in the host warns mixed-script', () => {
-    const url = describeElicitationUrl('https:\\\\p\u0430ypal.com/login')!;
+    const url = describeUrl('https:\\\\p\u0430ypal.com/login')!;
     expect(url.secure).toBe(true);
     expect(url.warnings).toEqual(expect.arrayContaining(['punycode', 'mixed-script']));
     expect(url.display.emphasis).toBe(url.host);
@@ -160,7 +164,7 @@ describe('URLs are parsed as the browser opens them', () => {
     fc.assert(
       fc.property(fc.webUrl({ withFragments: true, withQueryParameters: true }), fc.string({ maxLength: 12 }), (href, user) => {
         const withUser = href.replace('://', `://${encodeURIComponent(user)}@`);
-        const url = describeElicitationUrl(withUser);
+        const url = describeUrl(withUser);
         if (!url) return;
         expect(url.display.before + url.display.emphasis + url.display.after).toBe(url.href);
         if (url.display.before !== '') expect(url.display.emphasis).toBe(url.host);

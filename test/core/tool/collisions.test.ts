@@ -2,7 +2,8 @@
 // like another), and what the policy does with them.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { canOfferRemember, createApprovalController, findLookAlikeServers, indexToolNames } from '../../../src/core/index.js';
+import { canOfferRemember, findLookAlikeServers, indexToolNames } from '../../../src/core/index.js';
+import { createBuiltInController } from '../../helpers/kinds.js';
 
 const send = { name: 'send_email', annotations: { readOnlyHint: false, destructiveHint: false, openWorldHint: true } };
 const read = { name: 'read_inbox', annotations: { readOnlyHint: true, openWorldHint: false } };
@@ -21,7 +22,7 @@ describe('shadowing', () => {
 
   it('a shadowed tool always asks, on both servers, names the other server, and is never remembered', () => {
     const toolLists = { mail: [send, read], other: [send, { name: 'read_іnbox' }] };
-    const controller = createApprovalController({ servers: { mail: { trust: 'trusted', name: 'Mail' }, other: { trust: 'trusted', name: 'Other' } }, toolLists });
+    const controller = createBuiltInController({ servers: { mail: { trust: 'trusted', name: 'Mail' }, other: { trust: 'trusted', name: 'Other' } }, toolLists });
     // A trusted read-only tool would run; shadowed, it asks.
     const decision = controller.previewDecision({ serverId: 'mail', tool: read });
     expect(decision.action).toBe('confirm');
@@ -46,7 +47,7 @@ describe('shadowing', () => {
       fc.property(fc.anything(), fc.string({ maxLength: 12 }), (junk, name) => {
         const index = indexToolNames({ a: junk, b: [{ name: name || 'x' }] } as never);
         expect(Array.isArray(index.shadowsOf('a', name || 'x'))).toBe(true);
-        const controller = createApprovalController({ servers: { a: { trust: 'trusted' }, b: { trust: 'trusted' } }, toolLists: { a: [{ name: name || 'x' }], b: [{ name: name || 'x' }], c: junk } as never });
+        const controller = createBuiltInController({ servers: { a: { trust: 'trusted' }, b: { trust: 'trusted' } }, toolLists: { a: [{ name: name || 'x' }], b: [{ name: name || 'x' }], c: junk } as never });
         expect(controller.previewDecision({ serverId: 'a', tool: { name: name || 'x', annotations: { readOnlyHint: true } } }).action).toBe('confirm');
         expect(controller.shadowsOf('a', name || 'x')).toContain('b');
         if (typeof junk !== 'string') expect(controller.shadowsOf('a', junk as never)).toEqual([]);
@@ -69,7 +70,7 @@ describe('squatting', () => {
   });
 
   it('a look-alike server’s calls always ask, say which server it resembles, and are never remembered', () => {
-    const controller = createApprovalController({ servers: { github: { trust: 'trusted', name: 'GitHub' }, squat: { trust: 'trusted', name: 'Notes', claimedName: 'GitHub' } } });
+    const controller = createBuiltInController({ servers: { github: { trust: 'trusted', name: 'GitHub' }, squat: { trust: 'trusted', name: 'Notes', claimedName: 'GitHub' } } });
     const decision = controller.previewDecision({ serverId: 'squat', tool: read });
     expect(decision.action).toBe('confirm');
     expect(decision.reasons[0]).toMatchObject({ code: 'server-look-alike', text: 'This server’s name looks like GitHub’s, but it is a different server.' });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { canRetryWithoutAsking, decideToolCall } from '../../../src/core/tool/decide.js';
+import { decideToolCall } from '../../../src/core/tool/decide.js';
 import { decisionRecord } from '../../../src/core/consent/kinds/tool.js';
 import { normalizeMode, normalizeTrust, type PolicyMode, type Trust } from '../../../src/core/shared/policy.js';
 import { resolveToolHints } from '../../../src/core/tool/tool-hints.js';
@@ -104,8 +104,11 @@ describe('decideToolCall — rules in detail', () => {
   });
 });
 
-describe('canRetryWithoutAsking (deprecated; decideToolCall with retry decides)', () => {
-  it('only for idempotent, non-destructive or read-only tools of trusted servers', () => {
+describe('a retry', () => {
+  // Whether a failed call may run again without asking.
+  const canRetryWithoutAsking = (tool: Parameters<typeof decideToolCall>[0]['tool'], trust: Trust | undefined) => decideToolCall({ tool, trust, retry: true }).action === 'run';
+
+  it('runs unasked only for idempotent, non-destructive or read-only tools of trusted servers', () => {
     expect(canRetryWithoutAsking({ name: 'r', annotations: { readOnlyHint: true } }, 'trusted')).toBe(true);
     expect(canRetryWithoutAsking({ name: 'w', annotations: { idempotentHint: true, destructiveHint: false } }, 'trusted')).toBe(true);
     // Destructive tools ask again on retry, idempotent or not.

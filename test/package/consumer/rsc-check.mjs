@@ -8,12 +8,12 @@ import { createElement as h } from 'react';
 const root = await import('react-mcp-annotations');
 const CLIENT = Symbol.for('react.client.reference');
 
-for (const name of ['decideToolCall', 'selectForViewer', 'presentTool', 'createApprovalController', 'toolCallStatusFromResult']) {
+for (const name of ['decideToolCall', 'selectForViewer', 'presentTool', 'createConsentController', 'toolKind', 'toolCallStatusFromResult']) {
   assert.equal(typeof root[name], 'function', `${name} from the root entry is a function under react-server`);
   assert.notEqual(root[name].$$typeof, CLIENT, `${name} must not be a client reference`);
 }
 assert.equal(root.decideToolCall({ tool: undefined }).action, 'confirm');
-for (const name of ['ToolCallCard', 'ContentBlocks', 'ToolApprovalProvider', 'useToolApproval', 'ToolConfirmDialog']) {
+for (const name of ['ToolCallCard', 'ContentBlocks', 'ConsentProvider', 'useToolApproval', 'ToolConfirmDialog']) {
   assert.equal(root[name].$$typeof, CLIENT, `${name} is a client reference`);
 }
 
