@@ -12,9 +12,6 @@ export type {
   AnnotationIssueCode,
   AnnotationIssueHandler,
   ApprovalController,
-  ApprovalControllerOptions,
-  ApprovalPolicy,
-  ApprovalSnapshot,
   ApprovalStorageAdapter,
   ApprovalStore,
   ApprovalStoreOptions,
@@ -112,7 +109,6 @@ export type {
 export {
   annotationFingerprint,
   confirmFocus,
-  createApprovalController,
   createApprovalStore,
   decideServerRequest,
   decideToolCall,
@@ -163,11 +159,9 @@ export {
   type OpenResourceRequest,
 } from './components/content-blocks/index.js';
 export { ToolResult, type ToolResultProps } from './components/tool-result/index.js';
-export { ToolConfirm, ToolConfirmDialog, type ConfirmRequest, type ToolConfirmPrompt, type ToolConfirmDialogProps } from './components/tool-confirm/index.js';
+export { ToolConfirm, ToolConfirmDialog, type ToolConfirmPrompt, type ToolConfirmDialogProps } from './components/tool-confirm/index.js';
 export {
   ConsentProvider,
-  ToolApprovalProvider,
-  useApprovalController,
   useOptionalToolApproval,
   usePendingApproval,
   usePendingCount,
@@ -180,7 +174,6 @@ export {
   type ConsentComponents,
   type ServerConfig,
   type ToolApprovalApi,
-  type ToolApprovalProviderProps,
   type ConsentComponentProps,
   type ConsentComponentFor,
   type ConsentProviderProps,

@@ -102,7 +102,7 @@ export function toolCallStatusFromPart(part: McpToolPartLike): ToolCallStatus {
 
 /**
  * Reads an AI SDK tool part and, while it waits for approval, asks the
- * nearest `ToolApprovalProvider` (inline or in the dialog, as the host set
+ * nearest `ConsentProvider` (inline or in the dialog, as the host set
  * it up) and sends the answer with `addToolApprovalResponse`. The person is
  * always asked: the server already decided that a person must answer
  * (a policy block still denies). A "remember" the person chose is reported
@@ -149,7 +149,7 @@ export interface McpToolPartProps extends UseMcpToolPartOptions, Omit<ToolCallCa
 /**
  * An AI SDK tool part as a `ToolCallCard` in every state: input streaming,
  * waiting for approval (answered with this library's confirmation), approved,
- * output, error and denied. Inside a `ToolApprovalProvider`.
+ * output, error and denied. Inside a `ConsentProvider`.
  *
  * @example
  * {message.parts.map((part) => isToolUIPart(part) && (

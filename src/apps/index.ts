@@ -17,7 +17,7 @@ export {
   type AppPermission,
 } from './resource.js';
 export { sanitizeFileName, appKind } from './kind.js';
-export { createAppController, createAppGate, AppActionRefused, type AppController, type AppGate, type AppGateOptions } from './gate.js';
+export { createAppGate, AppActionRefused, type AppController, type AppGate, type AppGateOptions } from './gate.js';
 export { gateAppBridge, connectGatedAppBridge, type AppBridgeLike } from './bridge.js';
 export { aiSdkAppHandlers, aiSdkAllowedPermissions, type AiSdkAppHandlers } from './ai-sdk.js';
 export type {

@@ -59,7 +59,6 @@ export {
   selectForViewer,
   selectVisible,
   snapshotBlock,
-  visibleIndices,
   type AudienceOptions,
   type Viewer,
   type VisibleBlock,
@@ -114,7 +113,7 @@ export {
 export { normalizeMode, normalizeTrust, type DecidedBy, type DecisionAction, type PolicyMode, type ToolOverride, type Trust } from './shared/policy.js';
 export { formatReason, type DecisionReason } from './text/reasons.js';
 export { safeName, displayServerName } from './text/sanitize.js';
-export { assumedHints, canRetryWithoutAsking, confirmFocus, decideToolCall, tripsTaint, type DecisionInput, type ToolDecision, type ToolDecisionReasonCode } from './tool/decide.js';
+export { assumedHints, confirmFocus, decideToolCall, tripsTaint, type DecisionInput, type ToolDecision, type ToolDecisionReasonCode } from './tool/decide.js';
 export { defaultAssumedHintLabels, defaultChangeLabels, toolReasonLabels, toolDecisionMessages, type ToolReasonCode } from './tool/reasons.js';
 export {
   canOfferRemember,
@@ -156,7 +155,7 @@ export {
   type ToolCallStatus,
   type ToolTaskInfo,
 } from './tool/tool-status.js';
-export { SENSITIVE_TERMS, SENSITIVE_TERM_LIST, sensitiveKind, sensitiveTerm, type SensitiveTerm } from './requests/sensitive.js';
+export { SENSITIVE_TERM_LIST, sensitiveKind, type SensitiveTerm } from './requests/sensitive.js';
 export { formatList, formatMessage, type Locale, type MessageParams, type MessageValue } from './text/format.js';
 export { usableLocales } from './text/locales.js';
 export {
@@ -190,9 +189,7 @@ export {
   type RequestProblem,
 } from './requests/elicitation.js';
 export {
-  applySamplingEdits,
   applySamplingResultEdits,
-  editSamplingResult,
   parseSamplingRequest,
   parseSamplingResult,
   samplingDisplayBlocks,
@@ -214,7 +211,7 @@ export {
   type ServerRequestPolicy,
   type ServerRequestRecord,
 } from './requests/server-requests.js';
-export { describeUrl, describeElicitationUrl, type CheckedUrl, type UrlCheckOptions, type UrlWarning } from './text/url.js';
+export { describeUrl, type CheckedUrl, type UrlCheckOptions, type UrlWarning } from './text/url.js';
 export {
   DEFAULT_ARGUMENT_STRING_LIMIT,
   FOLDED_PREVIEW_LIMITS,

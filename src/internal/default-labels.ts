@@ -195,7 +195,7 @@ const uiLabels: typeof badgeLabels & typeof contentLabels & typeof toolLabels & 
  * The message table: every word a person reads, in English, by key. Hosts
  * translate by passing a table of their own (whole, e.g.
  * `react-mcp-annotations/locales/de`, or a few keys) to `LabelsProvider`
- * or `ToolApprovalProvider`. Templates use `{name}`, `{name, list, or}` and
+ * or `ConsentProvider`. Templates use `{name}`, `{name, list, or}` and
  * `{name, plural, one {…} other {…}}` (see `formatMessage`).
  */
 // One call marked pure: a bundle that never reads the table (e.g. `Freshness` alone) drops it.

@@ -21,7 +21,7 @@ export interface ModalContentProps extends ComponentPropsWithoutRef<typeof Dialo
 
 const preventDefault = (event: Event) => event.preventDefault();
 
-/** The direction and language dialogs are shown in, when a host sets them (`ToolApprovalProvider dir / lang`). */
+/** The direction and language dialogs are shown in, when a host sets them (`ConsentProvider dir / lang`). */
 export interface DialogPlacement {
   dir?: 'ltr' | 'rtl' | 'auto' | undefined;
   lang?: string | undefined;

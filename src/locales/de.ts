@@ -1,6 +1,6 @@
 /**
  * German for every word the components say: the whole message table, so a
- * host passes it once (`<ToolApprovalProvider labels={de} locale="de">` or
+ * host passes it once (`<ConsentProvider labels={de} locale="de">` or
  * `<LabelsProvider labels={de} locale="de">`). Its own import path, so other
  * hosts do not pay for it. A key left out here fails to compile.
  */

@@ -2,7 +2,7 @@
 /**
  * react-mcp-annotations/mcp/react — the React hooks that register an MCP
  * SDK 1.x client's server-request handlers with the nearest
- * `ToolApprovalProvider` and keep its tool list fresh. For SDK 2.x use
+ * `ConsentProvider` and keep its tool list fresh. For SDK 2.x use
  * `react-mcp-annotations/mcp/v2/react` (the same hooks).
  */
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';

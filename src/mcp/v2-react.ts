@@ -2,7 +2,7 @@
 /**
  * react-mcp-annotations/mcp/v2/react — the React hooks that register an MCP
  * SDK 2.x client's server-request handlers with the nearest
- * `ToolApprovalProvider` and keep its tool list fresh (both eras). For SDK 1.x
+ * `ConsentProvider` and keep its tool list fresh (both eras). For SDK 1.x
  * use `react-mcp-annotations/mcp/react` (the same hooks).
  */
 import type { Client } from '@modelcontextprotocol/client';

@@ -4,7 +4,7 @@
 // reads trust or its own prompt does not pull the dialogs into a bundle.
 import { createContext, useCallback, useContext, useMemo, useSyncExternalStore } from 'react';
 import type { ApprovalStore } from '../../core/tool/approvals.js';
-import type { ApprovalRequest, ApprovalResult, ConsentController, ConsentControllerCore, ElicitationKindTypes, KindTypes, PendingToolApproval, SamplingKindTypes, ToolKindTypes } from '../../core/consent/index.js';
+import type { ApprovalRequest, ApprovalResult, ConsentController, ConsentControllerCore, KindTypes, PendingToolApproval, ToolKindTypes } from '../../core/consent/index.js';
 import { normalizeTrust, type Trust } from '../../core/shared/policy.js';
 import { type ToolDecision } from '../../core/tool/decide.js';
 
@@ -75,12 +75,6 @@ export function useOptionalToolApproval(): ToolApprovalApi | null {
 export function useConsentController<T extends KindTypes = ToolKindTypes>(): ConsentController<T> {
   return useShared('useConsentController()').controller as unknown as ConsentController<T>;
 }
-
-/**
- * The controller of the nearest provider, typed as one with the tool, elicitation and sampling kinds.
- * @deprecated `useConsentController<…kinds>()`, typed by the kinds the provider's controller has.
- */
-export const useApprovalController: () => ConsentController<ToolKindTypes | ElicitationKindTypes | SamplingKindTypes> = useConsentController;
 
 const noSubscribe = () => () => {};
 

@@ -13,9 +13,7 @@ export {
   type ApprovalResult,
   type ServerConfig,
 } from './consent-provider.js';
-export { ToolApprovalProvider, type ToolApprovalProviderProps } from './approval-provider.js';
 export {
-  useApprovalController,
   useConsentController,
   useOptionalToolApproval,
   usePendingApproval,

@@ -15,8 +15,6 @@ import { tooltipTrigger } from '../../internal/use-tooltip.js';
 export interface FreshnessProps extends Omit<ComponentPropsWithoutRef<'time'>, 'children' | 'dateTime'> {
   /** The annotation's `lastModified` (ISO 8601) or a Date. Unparseable values render nothing and are reported. */
   lastModified?: string | Date | null | undefined;
-  /** @deprecated Use `lastModified` (the annotation's own name). */
-  date?: string | Date | null | undefined;
   /**
    * The current time: a fixed time for server rendering and hydration (both
    * render the same text; afterwards the label follows the shared clock unless
@@ -55,12 +53,12 @@ export { resolveNow } from '../../core/shared/now.js';
  * <Freshness lastModified={block.annotations?.lastModified} staleAfterMs={7 * 864e5} />
  */
 export const Freshness = forwardRef<HTMLTimeElement, FreshnessProps>(function Freshness(
-  { lastModified, date: dateProp, now, live = true, staleAfterMs, futureSkewMs, locale: localeProp, timeZone, onAnnotationIssue, labels: labelOverrides, className, prefix, ...props },
+  { lastModified, now, live = true, staleAfterMs, futureSkewMs, locale: localeProp, timeZone, onAnnotationIssue, labels: labelOverrides, className, prefix, ...props },
   ref,
 ) {
   const staleLabel = useLabel('stale', labelOverrides, freshnessLabels.stale);
   const locale = useLocale(localeProp);
-  const date = lastModified !== undefined ? lastModified : dateProp;
+  const date = lastModified;
   const parsed = useMemo(
     () => (date instanceof Date ? (Number.isNaN(date.getTime()) ? null : date) : readLastModified(date ?? undefined, onAnnotationIssue, 'lastModified')),
     [date, onAnnotationIssue],

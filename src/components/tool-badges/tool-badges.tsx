@@ -36,7 +36,7 @@ export interface ToolBadgeRootProps extends Omit<ComponentPropsWithoutRef<'ul'>,
   /** The name the call used, for an unknown tool. */
   toolName?: string | undefined;
   /**
-   * Server of the tool. Inside a `ToolApprovalProvider` its trust comes from
+   * Server of the tool. Inside a `ConsentProvider` its trust comes from
    * the provider, so every component shows the same verdict.
    */
   serverId?: string | undefined;

@@ -1,2 +1,2 @@
 export * as ToolConfirm from './parts.js';
-export { ToolConfirmDialog, type ConfirmRequest, type ToolConfirmPrompt, type ToolConfirmDialogProps } from './tool-confirm-dialog.js';
+export { ToolConfirmDialog, type ToolConfirmPrompt, type ToolConfirmDialogProps } from './tool-confirm-dialog.js';

@@ -21,7 +21,6 @@ export {
   ToolConfirmReasons,
   ToolConfirmRemember,
   type ToolConfirmPrompt,
-  type ConfirmRequest,
   type ToolConfirmAnswer,
   type ToolConfirmButtonProps,
   type ToolConfirmInlineRootProps,

@@ -260,5 +260,3 @@ export const ToolConfirmAction = forwardRef<HTMLButtonElement, ToolConfirmButton
 });
 ToolConfirmAction.displayName = 'ToolConfirm.Action';
 
-/** @deprecated `ToolConfirmPrompt` (what the confirmation shows, as the other families' `ElicitationPrompt` and `SamplingPrompt`). */
-export type ConfirmRequest = ToolConfirmPrompt;

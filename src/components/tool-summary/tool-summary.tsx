@@ -18,7 +18,7 @@ import { ToolBadges } from '../tool-badges/tool-badges.js';
 export interface ToolSummaryProps extends ComponentPropsWithoutRef<'div'> {
   /** The tool definition from `tools/list`. */
   tool: Tool | undefined;
-  /** Server of the tool. Inside a `ToolApprovalProvider` its trust comes from the provider. */
+  /** Server of the tool. Inside a `ConsentProvider` its trust comes from the provider. */
   serverId?: string | undefined;
   /** Trust of the tool's server when there is no provider. Default `untrusted`. */
   trust?: Trust | undefined;

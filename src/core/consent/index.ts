@@ -32,15 +32,6 @@ export {
   type SamplingRequest,
   type SamplingResponse,
 } from './kinds/sampling.js';
-export {
-  createApprovalController,
-  type ApprovalController,
-  type ApprovalControllerOptions,
-  type ApprovalPolicy,
-  type ApprovalSnapshot,
-  type ConsentRecord,
-  type ConsentResponse,
-  type PendingConsent,
-} from './presets.js';
+export type { ApprovalController, ConsentRecord, ConsentResponse, PendingConsent } from './built-in.js';
 export type { ConsentKind, FlowDecision, FlowState, FlowStep, KindContext, KindSteps, KindTypes, PendingBase, RecordBase, RefusalCause, RequestMeta } from './kind.js';
 export type { ConsentController, ConsentControllerCore, ConsentControllerOptions, ConsentPolicy, ConsentSettings, ConsentSnapshot, ConsentVerbs, KindOf, NowSource, ServerConfig, TypesOf } from './types.js';

@@ -189,17 +189,6 @@ function eachVisible(blocks: unknown, viewer: Viewer, onIssue: AnnotationIssueHa
 }
 
 /**
- * Positions of the blocks `viewer` may see, in server order.
- *
- * @deprecated Use {@link selectVisible}, which returns the snapshots the
- * decision was made on; re-reading `blocks[i]` reads the block a second time.
- */
-export function visibleIndices(blocks: unknown, viewer: Viewer, options: Omit<AudienceOptions, 'path'> = {}): number[] {
-  options ??= {};
-  return selectVisible(blocks, viewer, options).map((item) => item.index);
-}
-
-/**
  * The blocks `viewer` may see, in server order, as plain snapshots read
  * once (never the caller's objects, which could answer differently when read
  * again). `selectForViewer(blocks, 'assistant')` is what a host should send

@@ -254,16 +254,6 @@ export function samplingRequestToSend(snapshot: unknown, edits: SamplingEdits = 
   return copy;
 }
 
-/**
- * The request with a person's edits applied, as a plain copy.
- *
- * @deprecated Use `samplingRequestToSend(snapshotSamplingRequest(params), edits)`,
- * which reads the request once and leaves out what the reviewer could not see.
- */
-export function applySamplingEdits(params: unknown, edits: SamplingEdits): Record<string, unknown> {
-  return samplingRequestToSend(snapshotSamplingRequest(params), edits, { hidden: 'show' });
-}
-
 /** Reads a `CreateMessageResult` (the completion). Never throws. */
 export function parseSamplingResult(result: unknown): SamplingResultView {
   const role = get(result, 'role');
@@ -319,11 +309,3 @@ export function applySamplingResultEdits(result: unknown, edits: { text?: unknow
   return { result: copy, edited };
 }
 
-/**
- * The completion with its text replaced by a person's edit (only for a single text block).
- *
- * @deprecated Use {@link applySamplingResultEdits}, which also edits multi-block answers and says whether anything changed.
- */
-export function editSamplingResult(result: unknown, text: string): Record<string, unknown> {
-  return applySamplingResultEdits(result, { text }).result;
-}

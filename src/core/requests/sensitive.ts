@@ -182,17 +182,3 @@ export function sensitiveKind(field: { name?: unknown; title?: unknown; descript
   return matchField(field)?.id;
 }
 
-/**
- * The English name of the kind of secret a field asks for, or `undefined`.
- * @deprecated Use `sensitiveKind` and show it through the message table (`sensitive.<kind>`).
- */
-export function sensitiveTerm(field: { name?: unknown; title?: unknown; description?: unknown; format?: unknown }): string | undefined {
-  return matchField(field)?.label;
-}
-
-/**
- * Pairs of label and pattern, kept for hosts that read them.
- *
- * @deprecated The detection now normalises and covers several languages; see `SENSITIVE_TERM_LIST` and `sensitiveTerm`.
- */
-export const SENSITIVE_TERMS: ReadonlyArray<[label: string, pattern: RegExp]> = /* @__PURE__ */ SENSITIVE_TERM_LIST.map(({ label, terms }) => [label, new RegExp(`\\b(${(terms.en ?? []).map((term) => term.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})s?\\b`)]);

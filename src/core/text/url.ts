@@ -159,5 +159,3 @@ export function describeUrl(value: unknown, options: UrlCheckOptions = {}): Chec
 }
 
 
-/** @deprecated `describeUrl` (links from apps are checked the same way). */
-export const describeElicitationUrl = describeUrl;

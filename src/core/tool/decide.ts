@@ -196,18 +196,6 @@ export function confirmFocus(decision: Pick<ToolDecision, 'trust' | 'hints' | 'r
 }
 
 /**
- * Whether a failed call may be retried without asking again.
- *
- * @deprecated Decide retries with `decideToolCall({ ..., retry: true })` (or
- * `requestApproval({ ..., retry: true })`), which also weighs the current
- * mode, overrides, memory and taint guard. This answers for default mode only.
- */
-export function canRetryWithoutAsking(tool: Tool | undefined, trust: Trust | undefined): boolean {
-  return decideToolCall({ tool, trust, retry: true }).action === 'run';
-}
-
-
-/**
  * Whether a settled call trips the taint guard: it ran and its result may
  * bring outside content in. An untrusted server's `openWorldHint: false` is
  * only a claim, so it never keeps the session untainted.
