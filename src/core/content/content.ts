@@ -1,7 +1,7 @@
 import { selectVisible, snapshotBlock, type Viewer } from './audience.js';
 import { readLastModified } from './freshness.js';
 import { isRecord, report, type AnnotationIssueHandler } from '../shared/issues.js';
-import { UNREADABLE, ownData } from '../shared/read.js';
+import { UNREADABLE, readOwn } from '../shared/read.js';
 import type { Role } from '../shared/types.js';
 import { DEFAULT_AUDIO_TYPES, DEFAULT_IMAGE_TYPES, base64ByteLength, fileNameFromUri, mimeEssence, safeHttpUrl, safeMediaUrl } from './media.js';
 import { normalizePriority, orderByPriority, splitByPriority } from './priority.js';
@@ -266,10 +266,7 @@ export function readToolResult(result: unknown, options: { viewer?: Viewer | und
     report(options.onAnnotationIssue, 'block-invalid', 'result', 'The tool result is not an object; a placeholder is shown.');
     return { state: 'malformed', isError: false, content: undefined, structured: undefined };
   }
-  const read = (key: string) => {
-    const value = ownData(result, key);
-    return value === UNREADABLE ? undefined : value;
-  };
+  const read = (key: string) => readOwn(result, key);
   const structured = read('structuredContent');
   return {
     state: 'ok',

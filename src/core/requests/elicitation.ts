@@ -6,7 +6,7 @@
  * contain: an accepted answer only ever holds fields the person saw.
  */
 import { isRecord } from '../shared/issues.js';
-import { copyArray, defineOwn, finiteNumber, ownData, UNREADABLE } from '../shared/read.js';
+import { copyArray, defineOwn, finiteNumber, ownData, readOwn } from '../shared/read.js';
 import { sanitizeLabel, sanitizeText } from '../text/sanitize.js';
 import { sensitiveKind } from './sensitive.js';
 import { describeUrl, type CheckedUrl, type UrlCheckOptions, type UrlWarning } from '../text/url.js';
@@ -123,10 +123,7 @@ function readOptions(values: unknown, labels?: unknown): ElicitationOption[] | s
 function readField(name: string, schema: unknown, required: boolean): ElicitationField | RequestProblem {
   const field = sanitizeLabel(name, 80).text;
   if (!isRecord(schema)) return { code: 'field-unreadable', params: { field } };
-  const get = (key: string) => {
-    const value = ownData(schema, key);
-    return value === UNREADABLE ? undefined : value;
-  };
+  const get = (key: string) => readOwn(schema, key);
   const type = get('type');
   const title = text(get('title'));
   const description = text(get('description'));
@@ -264,8 +261,7 @@ export function setElicitationValue(values: ElicitationValues, name: string, val
 
 /** A field's value in `values` (own properties only: `constructor` is never `Object`). */
 export function elicitationValue(values: ElicitationValues | undefined, name: string): ElicitationValues[string] {
-  const value = ownData(values, name);
-  return value === UNREADABLE ? undefined : (value as ElicitationValues[string]);
+  return readOwn(values, name) as ElicitationValues[string];
 }
 
 /** The outcome of {@link validateElicitation}. */

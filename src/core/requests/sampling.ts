@@ -7,7 +7,7 @@
  */
 import { selectVisible } from '../content/audience.js';
 import { isRecord } from '../shared/issues.js';
-import { copyArray, defineOwn, finiteNumber, ownData, snapshotData, UNREADABLE } from '../shared/read.js';
+import { copyArray, defineOwn, finiteNumber, ownData, snapshotData, readOwn } from '../shared/read.js';
 import { sanitizeLabel, sanitizeText } from '../text/sanitize.js';
 import { formatPreview } from '../tool/arguments.js';
 import type { MessageRef, RequestProblemCode } from '../text/messages.js';
@@ -60,10 +60,7 @@ export interface SamplingResultView {
 const MAX_MESSAGES = 200;
 const SYSTEM_PROMPT_MAX = 20_000;
 const str = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
-const get = (target: unknown, key: string): unknown => {
-  const value = ownData(target, key);
-  return value === UNREADABLE ? undefined : value;
-};
+const get = readOwn;
 
 function blocksOf(content: unknown): unknown[] {
   if (Array.isArray(content)) return copyArray(content, 1000) ?? [];

@@ -197,6 +197,12 @@ export function defineOwn<T>(target: { [key: string]: T }, key: string, value: N
   Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
 }
 
+/** One own data property, or `undefined` when it is absent or cannot be read. */
+export const readOwn = (target: unknown, key: string): unknown => {
+  const value = ownData(target, key);
+  return value === UNREADABLE ? undefined : value;
+};
+
 /** A string field of a request, read as data. */
 export const textOf = (request: unknown, key: string): string | undefined => {
   const value = ownData(request, key);

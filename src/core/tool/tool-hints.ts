@@ -1,5 +1,5 @@
 import { isRecord, report, type AnnotationIssueHandler } from '../shared/issues.js';
-import { UNREADABLE, canonicalForm, copyArray, defineOwn, ownData } from '../shared/read.js';
+import { UNREADABLE, canonicalForm, copyArray, defineOwn, ownData, readOwn } from '../shared/read.js';
 import { sanitizeLabel, NAME_MAX_LENGTH } from '../text/sanitize.js';
 import type { Icon, Tool } from '../shared/types.js';
 
@@ -113,8 +113,7 @@ export const TOOL_NAME_MAX_LENGTH = NAME_MAX_LENGTH;
  */
 export function toolName(tool: unknown, options: ToolReadOptions = {}): string {
   options ??= {};
-  const raw = ownData(tool, 'name');
-  const name = raw === UNREADABLE ? undefined : raw;
+  const name = readOwn(tool, 'name');
   if (typeof name !== 'string' || name.trim() === '') {
     if (tool !== undefined) report(options.onAnnotationIssue, 'tool-name-missing', 'tool.name', 'The tool has no usable name.', name);
     return '';

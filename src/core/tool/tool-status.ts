@@ -1,7 +1,7 @@
 import type { DecisionReason } from '../text/reasons.js';
 import { sanitizeText } from '../text/sanitize.js';
 import { isRecord } from '../shared/issues.js';
-import { UNREADABLE, ownData } from '../shared/read.js';
+import { UNREADABLE, ownData, readOwn } from '../shared/read.js';
 import type { CallToolResult } from '../shared/types.js';
 import type { ToolCallErrorCode } from '../text/messages.js';
 
@@ -60,10 +60,7 @@ export function readToolCallStatus(status: unknown): ToolCallStatus {
   if (type === 'success' && !result) return { type: 'error', code: 'result-unreadable' };
   const task = field('task');
   const progress = field('progress');
-  const data = (record: Record<string, unknown> | undefined, key: string) => {
-    const value = ownData(record, key);
-    return value === UNREADABLE ? undefined : value;
-  };
+  const data = readOwn;
   const taskState = data(task, 'status');
   const code = ownData(status, 'code');
   const reasons = ownData(status, 'reasons');

@@ -9,7 +9,7 @@ import { toolDecisionMessages } from '../../tool/reasons.js';
 import { annotationFingerprint, snapshotTool, toolFingerprint, type ResolvedToolHints, type ToolRisk } from '../../tool/tool-hints.js';
 import { isRecord } from '../../shared/issues.js';
 import type { DecidedBy, DecisionAction, PolicyMode, ToolOverride, Trust } from '../../shared/policy.js';
-import { UNREADABLE, canonicalForm, ownData } from '../../shared/read.js';
+import { canonicalForm, ownData, readOwn } from '../../shared/read.js';
 import type { Tool, ToolAnnotations } from '../../shared/types.js';
 import { safeName } from '../../text/sanitize.js';
 import { signalOf, textOf } from '../../shared/read.js';
@@ -185,8 +185,7 @@ function readApp(raw: unknown): PendingToolApproval['app'] {
 
 /** Reads a tool request once, as data; anything malformed falls to the worst case. */
 function readToolRequest(request: unknown): ToolRead {
-  const rawArgs = ownData(request, 'args');
-  const args = rawArgs === UNREADABLE ? undefined : rawArgs;
+  const args = readOwn(request, 'args');
   const serverId = textOf(request, 'serverId') ?? '';
   const tool = snapshotTool(ownData(request, 'tool'));
   const toolName = textOf(request, 'toolName');
