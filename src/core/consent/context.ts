@@ -5,9 +5,9 @@
 import { resolveNow } from '../shared/now.js';
 import type { ApprovalStore } from '../tool/approvals.js';
 import { normalizeTrust } from '../shared/policy.js';
-import { displayServerName } from '../text/sanitize.js';
+import { displayServerName, safeName } from '../text/sanitize.js';
 import { isRecord } from '../shared/issues.js';
-import { ownData } from '../shared/read.js';
+import { ownData, readOwn } from '../shared/read.js';
 import { shadowingServerNames } from './shadows.js';
 import type { KindContext } from './kind.js';
 import type { ConsentPolicy, NowSource, ServerConfig } from './types.js';
@@ -35,6 +35,8 @@ export function createKindContext(options: { policy: () => ConsentPolicy; store:
     store: options.store,
     now: () => readClock(options.now),
     registrableDomain: options.registrableDomain,
+    own: readOwn,
+    text: safeName,
   };
   return context;
 }

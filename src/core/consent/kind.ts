@@ -84,6 +84,18 @@ export interface KindContext {
   now(): number;
   /** Finds the registrable domain of a host (URL checks); default: the whole host. */
   registrableDomain: ((host: string) => string | null | undefined) | undefined;
+  /**
+   * Reads one own data property of untrusted input: never a getter, a proxy
+   * trap's throw or the prototype (`undefined` when absent or unreadable).
+   * A kind's `read` step uses it on everything the server or model sent.
+   */
+  own(value: unknown, key: string): unknown;
+  /**
+   * Server text as a person may see it: a string, one line, invisible and
+   * control characters removed, at most `maxLength` code points (default 128);
+   * anything else is `''`.
+   */
+  text(value: unknown, maxLength?: number): string;
 }
 
 /**

@@ -4,7 +4,9 @@
 import fc from 'fast-check';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it, vi } from 'vitest';
-import { DEFAULT_MAX_PENDING_PER_SERVER, createConsentController, formatReason, toolKind, type PolicyMode } from '../../../src/core/index.js';
+import { createConsentController, formatReason, toolKind } from '../../../src/core/index.js';
+import { DEFAULT_MAX_PENDING_PER_SERVER } from '../../../src/core/consent/queue.js';
+import type { PolicyMode } from '../../../src/core/shared/policy.js';
 import { resourceKind, resourceMessages, type ResourceRecord } from '../../fixtures/resource-kind.js';
 
 const notes = { serverId: 'files', uri: 'file:///notes.txt' };
@@ -45,6 +47,18 @@ describe('a kind of the host\'s own', () => {
     await expect(consent.request('resource', notes)).resolves.toMatchObject({ outcome: 'read', record: { decidedBy: 'policy', policyAction: 'run' } });
     await expect(consent.request('resource', { serverId: 'files', uri: 'not a uri' })).resolves.toMatchObject({ outcome: 'blocked', record: { reasons: [{ code: 'resource-invalid' }] } });
     expect(resources().map((record) => record.outcome)).toEqual(['read', 'blocked']);
+  });
+
+  it('reads hostile input through its context: no getter runs, and the prompt shows the address as one clean line', async () => {
+    const { consent } = setup();
+    let getterRan = false;
+    const raw = { serverId: 'files', uri: 'file:///a\u202Eb\nc.txt' };
+    Object.defineProperty(raw, 'signal', { enumerable: true, get: () => ((getterRan = true), undefined) });
+    void consent.readResource(raw);
+    const prompt = consent.getSnapshot().current!;
+    expect(getterRan).toBe(false);
+    expect(prompt).toMatchObject({ kind: 'resource', uri: 'file:///a b c.txt' });
+    consent.respond(prompt.id, { action: 'refuse' });
   });
 
   it('an answer that does not fit leaves the prompt open; a withdrawn request is refused and leaves the queue', async () => {
