@@ -64,9 +64,9 @@ export const HostileHostStylesheet: Story = {
 
 // What must not change, element by element.
 const WATCHED: Array<[selector: string, properties: string[]]> = [
-  ['.mcp-tool-call-card-title', ['color', 'fontSize', 'fontFamily', 'marginTop', 'textTransform', 'letterSpacing', 'textAlign']],
-  ['.mcp-confirm-dialog-title', ['color', 'fontSize', 'fontFamily', 'marginTop', 'textTransform']],
-  ['.mcp-tool-call-card', ['backgroundColor', 'borderTopColor', 'textAlign', 'paddingTop']],
+  ['.mcp-tool-call-title', ['color', 'fontSize', 'fontFamily', 'marginTop', 'textTransform', 'letterSpacing', 'textAlign']],
+  ['.mcp-dialog-title', ['color', 'fontSize', 'fontFamily', 'marginTop', 'textTransform']],
+  ['.mcp-tool-call', ['backgroundColor', 'borderTopColor', 'textAlign', 'paddingTop']],
   ['[data-slot="tool-badge"][data-kind="destructive"]', ['color', 'backgroundColor', 'marginTop', 'paddingLeft']],
   ['.mcp-tool-badges', ['paddingLeft', 'marginTop', 'listStyleType']],
   ['.mcp-code-block', ['backgroundColor', 'color', 'paddingTop', 'borderTopWidth', 'whiteSpace', 'marginTop', 'fontFamily', 'textAlign']],
@@ -74,9 +74,9 @@ const WATCHED: Array<[selector: string, properties: string[]]> = [
   ['.mcp-machine-name', ['backgroundColor', 'paddingTop', 'borderTopWidth', 'fontSize', 'fontFamily']],
   ['[data-slot="content-text"]', ['textAlign', 'color']],
   ['.mcp-content-resource-description', ['marginTop', 'color', 'lineHeight']],
-  ['.mcp-tool-call-card-args .mcp-summary', ['color']],
-  ['.mcp-confirm-dialog-cancel', ['backgroundColor', 'color', 'borderTopWidth', 'paddingTop', 'fontSize', 'textTransform']],
-  ['.mcp-confirm-dialog-action', ['backgroundColor', 'color', 'borderTopWidth', 'paddingTop', 'fontSize']],
+  ['.mcp-tool-call-args .mcp-summary', ['color']],
+  ['.mcp-dialog-cancel', ['backgroundColor', 'color', 'borderTopWidth', 'paddingTop', 'fontSize', 'textTransform']],
+  ['.mcp-dialog-action', ['backgroundColor', 'color', 'borderTopWidth', 'paddingTop', 'fontSize']],
   ['.mcp-content-image', ['borderTopWidth', 'width']],
   ['.mcp-link', ['color', 'textDecorationLine']],
   ['.mcp-tool-result', ['textAlign']],

@@ -3,9 +3,9 @@
 export function AskedDuring({ callName, label, slot }: { callName: string | undefined; label: string; slot: string }) {
   if (callName === undefined) return null;
   return (
-    <div className="mcp-dialog-fact mcp-confirm-dialog-fact">
-      <dt className="mcp-dialog-term mcp-confirm-dialog-term">{label}</dt>
-      <dd className="mcp-dialog-value mcp-confirm-dialog-value">
+    <div className="mcp-dialog-fact">
+      <dt className="mcp-dialog-term">{label}</dt>
+      <dd className="mcp-dialog-value">
         <code data-slot={slot} translate="no" className="mcp-machine-name">
           {callName}
         </code>

@@ -78,7 +78,7 @@ export const ModalContent = forwardRef<HTMLDivElement, ModalContentProps>(functi
     <>
       <span ref={anchor} hidden data-slot="dialog-anchor" />
       <Dialog.Portal container={container}>
-        <div data-slot="dialog-overlay" className={cx('mcp-dialog-overlay mcp-confirm-dialog-overlay', overlayClassName)} />
+        <div data-slot="dialog-overlay" className={cx('mcp-dialog-overlay', overlayClassName)} />
         <FocusScope asChild trapped loop onMountAutoFocus={preventDefault} onUnmountAutoFocus={preventDefault}>
           <Dialog.Content
             aria-modal="true"

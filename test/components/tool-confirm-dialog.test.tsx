@@ -3,7 +3,8 @@ import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { StrictMode, createRef, useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { ToolConfirmDialog, ToolConfirm, decideToolCall, type ToolConfirmPrompt } from '../../src/index.js';
+import { ToolConfirmDialog, ToolConfirm, decideToolCall } from '../../src/index.js';
+import type { ToolConfirmPrompt } from '../../src/components/tool-confirm/tool-confirm-parts.js';
 import { axe } from '../axe.js';
 import { deleteEntitiesTool, disguisedTool, fetchTool, readFileTool } from '../fixtures/tools.js';
 
@@ -203,7 +204,7 @@ describe('ToolConfirmDialog', () => {
         </ToolConfirm.Content>
       </ToolConfirm.Root>,
     );
-    expect(rememberRef.current).toHaveClass('mcp-confirm-dialog-remember', 'host-remember');
+    expect(rememberRef.current).toHaveClass('mcp-dialog-remember', 'host-remember');
     expect(rememberRef.current).toHaveAttribute('data-host', 'r');
     await user.click(screen.getByRole('checkbox', { name: 'Remember for this conversation' }));
     await user.click(screen.getByRole('button', { name: 'Allow' }));
@@ -246,7 +247,7 @@ describe('ToolConfirmDialog', () => {
       </ToolConfirm.Root>,
     );
     const dialog = screen.getByRole('alertdialog', { name: 'Custom title' });
-    expect(dialog).toHaveClass('mcp-confirm-dialog', 'host-dialog');
+    expect(dialog).toHaveClass('mcp-dialog', 'host-dialog');
     await user.click(screen.getByRole('button', { name: 'No' }));
     expect(onDeny).toHaveBeenCalledTimes(1);
     expect(onOpenChange).toHaveBeenCalledWith(false);
@@ -277,7 +278,7 @@ describe('ToolConfirmDialog', () => {
     );
     const action = screen.getByRole('button', { name: 'Do it' });
     expect(actionRef.current).toBe(action);
-    expect(action).toHaveClass('ds-button', 'ds-danger', 'mcp-confirm-dialog-action');
+    expect(action).toHaveClass('ds-button', 'ds-danger', 'mcp-dialog-action');
     expect(action).toHaveAttribute('data-slot', 'tool-confirm-action');
     expect(badgesRef.current).toBe(screen.getByRole('list', { name: 'Tool hints' }));
     expect(screen.getByRole('button', { name: 'Nope' })).toHaveFocus();

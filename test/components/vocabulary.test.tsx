@@ -2,7 +2,8 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { ContentBlocks, Freshness, SamplingDialog, ToolCallCard, ToolConfirmDialog, decideToolCall, usePendingCount, ConsentProvider, type ConsentComponentProps, type PendingToolApproval, type ToolApprovalResponse } from '../../src/index.js';
+import { ContentBlocks, Freshness, SamplingDialog, ToolCallCard, ToolConfirmDialog, decideToolCall, usePendingCount, ConsentProvider, type ConsentComponentProps, type PendingToolApproval } from '../../src/index.js';
+import type { ToolApprovalResponse } from '../../src/core/consent/kinds/tool.js';
 import { createEntitiesTool, deleteEntitiesTool } from '../fixtures/tools.js';
 import { BuiltInProvider, createBuiltInController } from '../helpers/kinds.js';
 
@@ -111,9 +112,11 @@ describe('one vocabulary', () => {
 });
 
 describe('neutral dialog classes', () => {
-  it('every dialog family carries the neutral mcp-dialog-* classes, and today\'s mcp-confirm-dialog-* beside them (hosts\' CSS keeps working)', async () => {
-    const { ElicitationDialog, SamplingDialog: Sampling, decideServerRequest } = await import('../../src/index.js');
-    const { parseElicitationRequest, parseSamplingRequest } = await import('../../src/core/index.js');
+  it('every dialog family carries the neutral mcp-dialog-* classes and its own, and none of the 0.2 aliases', async () => {
+    const { ElicitationDialog, SamplingDialog: Sampling } = await import('../../src/index.js');
+    const { decideServerRequest } = await import('../../src/core/requests/decide.js');
+    const { parseElicitationRequest } = await import('../../src/core/requests/elicitation.js');
+    const { parseSamplingRequest } = await import('../../src/core/requests/sampling.js');
     const { everythingElicitation, everythingSampling } = await import('../fixtures/server-requests.js');
     const elicitation = parseElicitationRequest(everythingElicitation);
     const sampling = parseSamplingRequest(everythingSampling);
@@ -124,20 +127,18 @@ describe('neutral dialog classes', () => {
       <Sampling key="s" prompt={{ ...base, stage: 'request', view: sampling, decision: decideServerRequest({ kind: 'sampling', trust: 'untrusted', sampling }) }} onRespond={() => true} />,
     ];
     // Namespace, slot and class agree: ToolConfirm -> tool-confirm, Elicitation -> elicitation, Sampling -> sampling.
-    const names = [
-      ['tool-confirm', 'mcp-confirm-dialog'],
-      ['elicitation', 'mcp-elicitation-dialog'],
-      ['sampling', 'mcp-sampling-review'],
-    ] as const;
+    const names = ['tool-confirm', 'elicitation', 'sampling'] as const;
     for (const [index, family] of families.entries()) {
-      const [slot, oldClass] = names[index]!;
+      const slot = names[index]!;
       const { unmount } = render(family);
       const dialog = screen.queryByRole('alertdialog') ?? screen.getByRole('dialog');
       expect(dialog).toHaveAttribute('data-slot', slot);
-      expect(dialog).toHaveClass('mcp-dialog', `mcp-${slot}`, 'mcp-confirm-dialog', oldClass);
+      expect(dialog).toHaveClass('mcp-dialog', `mcp-${slot}`);
+      // 1.0 has one class per part: the 0.2 names are gone from every element.
+      expect(document.querySelectorAll('[class*="mcp-confirm-dialog"], .mcp-elicitation-dialog, .mcp-sampling-review, [class*="mcp-tool-call-card"]')).toHaveLength(0);
       const title = document.getElementById(dialog.getAttribute('aria-labelledby')!)!;
       expect(title).toHaveAttribute('data-slot', `${slot}-title`);
-      expect(title).toHaveClass('mcp-dialog-title', 'mcp-confirm-dialog-title');
+      expect(title).toHaveClass('mcp-dialog-title');
       // Every part slot inside a family dialog is the family's or the shared frame's.
       for (const part of dialog.querySelectorAll('[data-slot]')) {
         expect(part.getAttribute('data-slot')).toMatch(new RegExp(`^(${slot}|dialog|icon|tool-badges?|content|freshness)(-|$)`));
@@ -148,14 +149,16 @@ describe('neutral dialog classes', () => {
 });
 
 describe('one name per family', () => {
-  it('a tool call card is the ToolCall family: slot tool-call, class mcp-tool-call, its parts tool-call-*, the 0.2 classes beside them', () => {
+  it('a tool call card is the ToolCall family: slot tool-call, class mcp-tool-call, its parts tool-call-*, and no 0.2 class', () => {
     render(<ToolCallCard serverId="memory" tool={createEntitiesTool} args={{}} status={{ type: 'running' }} />);
     const card = screen.getByRole('article');
     expect(card).toHaveAttribute('data-slot', 'tool-call');
-    expect(card).toHaveClass('mcp-tool-call', 'mcp-tool-call-card');
+    expect(card).toHaveClass('mcp-tool-call');
+    expect(card.querySelectorAll('[class*="mcp-tool-call-card"]')).toHaveLength(0);
+    expect(card).not.toHaveClass('mcp-tool-call-card');
     const header = card.querySelector('header')!;
     expect(header).toHaveAttribute('data-slot', 'tool-call-header');
-    expect(header).toHaveClass('mcp-tool-call-header', 'mcp-tool-call-card-header');
+    expect(header).toHaveClass('mcp-tool-call-header');
     for (const part of card.querySelectorAll('[data-slot]')) {
       expect(part.getAttribute('data-slot')).toMatch(/^(tool-call|icon|tool-badges?|content|freshness)(-|$)/);
     }

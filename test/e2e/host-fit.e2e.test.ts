@@ -112,7 +112,7 @@ describe('styles.css in a host page', () => {
     await still.close();
   });
   it('forced colours: every button label has its own colour against its fill, and a detail badge is not boxed in over its text', async () => {
-    const markup = `<div class="mcp-dialog-actions mcp-confirm-dialog-actions"><button class="mcp-button">Deny</button><button class="mcp-button mcp-dialog-action mcp-confirm-dialog-action">Allow</button><button class="mcp-button mcp-dialog-action mcp-confirm-dialog-action" data-risk="destructive">Allow destructive action</button></div>
+    const markup = `<div class="mcp-dialog-actions"><button class="mcp-button">Deny</button><button class="mcp-button mcp-dialog-action">Allow</button><button class="mcp-button mcp-dialog-action" data-risk="destructive">Allow destructive action</button></div>
       <ul class="mcp-tool-badges"><li class="mcp-tool-badge" data-kind="destructive" data-tier="risk"><span class="mcp-tool-badge-label">Destructive</span></li><li class="mcp-tool-badge" data-kind="idempotent" data-tier="detail" id="detail"><span class="mcp-tool-badge-label">Safe to retry</span></li></ul>`;
     for (const colorScheme of ['light', 'dark'] as const) {
       const page = await host(markup, { forcedColors: 'active', colorScheme });
@@ -124,7 +124,7 @@ describe('styles.css in a host page', () => {
       }
       await expect(style(page, '#detail', 'border-top-width')).resolves.toBe('0px');
       // The primary action stands out by its border, not by an inverted fill.
-      await expect(page.$eval('.mcp-confirm-dialog-action', (el) => getComputedStyle(el).borderTopWidth)).resolves.toBe('2px');
+      await expect(page.$eval('.mcp-dialog-action', (el) => getComputedStyle(el).borderTopWidth)).resolves.toBe('2px');
       await page.close();
     }
   });

@@ -194,7 +194,7 @@ export const ElicitationContent = forwardRef<HTMLDivElement, ElicitationContentP
       returnFocusTo={returnFocusTo}
       {...props}
       ref={ref}
-      className={cx('mcp-dialog mcp-elicitation mcp-confirm-dialog mcp-elicitation-dialog', className)}
+      className={cx('mcp-dialog mcp-elicitation', className)}
     >
       {children}
     </ModalContent>
@@ -207,7 +207,7 @@ export const ElicitationTitle = forwardRef<HTMLHeadingElement, ComponentPropsWit
   const { prompt, labels, serverName, titleId } = useElicitationContext('Elicitation.Title');
   const template = prompt.view.mode === 'url' ? labels.elicitationUrlTitle : labels.elicitationTitle;
   return (
-    <Dialog.Title id={titleId} data-slot="elicitation-title" {...props} ref={ref} className={cx('mcp-dialog-title mcp-confirm-dialog-title', className)}>
+    <Dialog.Title id={titleId} data-slot="elicitation-title" {...props} ref={ref} className={cx('mcp-dialog-title', className)}>
       {children ?? formatLabel(template, { server: serverName })}
     </Dialog.Title>
   );
@@ -220,12 +220,12 @@ export const ElicitationDescription = forwardRef<HTMLDivElement, ComponentPropsW
   const locale = useLocale();
   const warnings = elicitationWarnings(prompt.decision.reasons);
   return (
-    <div id={descriptionId} data-slot="elicitation-description" {...props} ref={ref} className={cx('mcp-dialog-description mcp-confirm-dialog-description', className)}>
-      <dl className="mcp-dialog-facts mcp-confirm-dialog-facts">
-        <div className="mcp-dialog-fact mcp-confirm-dialog-fact">
-          <dt className="mcp-dialog-term mcp-confirm-dialog-term">{labels.server}</dt>
-          <dd data-slot="elicitation-server" data-trust={prompt.trust} className="mcp-dialog-value mcp-confirm-dialog-value">
-            {serverName} <span className="mcp-dialog-trust mcp-confirm-dialog-trust">({prompt.trust === 'trusted' ? labels.trusted : labels.untrusted})</span>
+    <div id={descriptionId} data-slot="elicitation-description" {...props} ref={ref} className={cx('mcp-dialog-description', className)}>
+      <dl className="mcp-dialog-facts">
+        <div className="mcp-dialog-fact">
+          <dt className="mcp-dialog-term">{labels.server}</dt>
+          <dd data-slot="elicitation-server" data-trust={prompt.trust} className="mcp-dialog-value">
+            {serverName} <span className="mcp-dialog-trust">({prompt.trust === 'trusted' ? labels.trusted : labels.untrusted})</span>
           </dd>
         </div>
         <AskedDuring callName={prompt.callName} label={labels.askedDuring} slot="elicitation-call" />
@@ -236,7 +236,7 @@ export const ElicitationDescription = forwardRef<HTMLDivElement, ComponentPropsW
         </p>
       )}
       {warnings.length > 0 && (
-        <ul data-slot="elicitation-warnings" className="mcp-dialog-reasons mcp-confirm-dialog-reasons mcp-elicitation-warnings" data-risk="destructive">
+        <ul data-slot="elicitation-warnings" className="mcp-dialog-reasons mcp-elicitation-warnings" data-risk="destructive">
           {warnings.map((reason) => (
             <li key={reason.code} data-code={reason.code} className="mcp-elicitation-warning">
               <Icon name="warning" /> {formatReason(reason, labels, locale)}
@@ -401,9 +401,9 @@ export const ElicitationBody = forwardRef<HTMLDivElement, ElicitationBodyProps>(
           <Icon name="warning" />
           <div>
             <p className="mcp-elicitation-help">{labels.elicitationInvalid}</p>
-            <ul className="mcp-dialog-list mcp-confirm-dialog-list">
+            <ul className="mcp-dialog-list">
               {view.problemCodes.map((problem, i) => (
-                <li key={i} className="mcp-dialog-item mcp-confirm-dialog-item">
+                <li key={i} className="mcp-dialog-item">
                   {problemText(problem, labels, locale)}
                 </li>
               ))}
@@ -427,9 +427,9 @@ export const ElicitationBody = forwardRef<HTMLDivElement, ElicitationBodyProps>(
             </code>
           </p>
           {warnings.length > 0 && (
-            <ul className="mcp-dialog-list mcp-confirm-dialog-list" data-slot="elicitation-url-warnings">
+            <ul className="mcp-dialog-list" data-slot="elicitation-url-warnings">
               {warnings.map((warning) => (
-                <li key={warning} data-warning={warning} className="mcp-dialog-item mcp-confirm-dialog-item">
+                <li key={warning} data-warning={warning} className="mcp-dialog-item">
                   {labels[urlWarningKeys[warning]]}
                 </li>
               ))}
@@ -442,12 +442,12 @@ export const ElicitationBody = forwardRef<HTMLDivElement, ElicitationBodyProps>(
       const { content } = validateElicitation(view, values);
       return (
         <div data-slot="elicitation-review" className="mcp-elicitation-review">
-          <h3 className="mcp-dialog-section-title mcp-confirm-dialog-section-title">{formatLabel(labels.reviewTitle, { server: serverName })}</h3>
-          <dl className="mcp-dialog-facts mcp-confirm-dialog-facts">
+          <h3 className="mcp-dialog-section-title">{formatLabel(labels.reviewTitle, { server: serverName })}</h3>
+          <dl className="mcp-dialog-facts">
             {view.fields.map((field) => (
-              <div key={field.name} className="mcp-dialog-fact mcp-confirm-dialog-fact" data-sensitive={field.sensitive || undefined}>
-                <dt className="mcp-dialog-term mcp-confirm-dialog-term">{field.label}</dt>
-                <dd className="mcp-dialog-value mcp-confirm-dialog-value" data-slot="elicitation-review-value">
+              <div key={field.name} className="mcp-dialog-fact" data-sensitive={field.sensitive || undefined}>
+                <dt className="mcp-dialog-term">{field.label}</dt>
+                <dd className="mcp-dialog-value" data-slot="elicitation-review-value">
                   {field.sensitive && !reveal && ownData(content, field.name) !== undefined ? '••••••••' : displayValue(field, ownData(content, field.name), labels)}
                 </dd>
               </div>
@@ -458,7 +458,7 @@ export const ElicitationBody = forwardRef<HTMLDivElement, ElicitationBodyProps>(
               <button type="button" className="mcp-button" aria-pressed={reveal} onClick={() => setReveal(!reveal)}>
                 {labels.showValues}
               </button>
-              <label className="mcp-dialog-remember mcp-confirm-dialog-remember" data-slot="elicitation-confirm-sensitive">
+              <label className="mcp-dialog-remember" data-slot="elicitation-confirm-sensitive">
                 <input type="checkbox" className="mcp-checkbox" checked={confirmedSensitive} onChange={(event) => setConfirmedSensitive(event.currentTarget.checked)} />
                 {formatLabel(labels.confirmSensitive, { server: serverName })}
               </label>
@@ -501,7 +501,7 @@ export const ElicitationActions = forwardRef<HTMLDivElement, ComponentPropsWitho
   const openUrl = useContext(OpenUrlContext);
   const view = prompt.view;
   const decline = (
-    <button type="button" ref={view.mode !== 'form' ? safeActionRef : undefined} data-slot="elicitation-decline" className="mcp-button mcp-dialog-cancel mcp-confirm-dialog-cancel" onClick={() => respond({ action: 'decline' })}>
+    <button type="button" ref={view.mode !== 'form' ? safeActionRef : undefined} data-slot="elicitation-decline" className="mcp-button mcp-dialog-cancel" onClick={() => respond({ action: 'decline' })}>
       {labels.decline}
     </button>
   );
@@ -522,7 +522,7 @@ export const ElicitationActions = forwardRef<HTMLDivElement, ComponentPropsWitho
       <button
         type="button"
         data-slot="elicitation-accept"
-        className="mcp-button mcp-dialog-action mcp-confirm-dialog-action"
+        className="mcp-button mcp-dialog-action"
         onClick={() => {
           if (respond({ action: 'accept' })) openUrl(view.url.href);
         }}
@@ -532,7 +532,7 @@ export const ElicitationActions = forwardRef<HTMLDivElement, ComponentPropsWitho
     );
   } else if (view.mode === 'form' && stage === 'form') {
     primary = (
-      <button type="submit" form={formId} data-slot="elicitation-review-button" className="mcp-button mcp-dialog-action mcp-confirm-dialog-action">
+      <button type="submit" form={formId} data-slot="elicitation-review-button" className="mcp-button mcp-dialog-action">
         {labels.review}
       </button>
     );
@@ -545,7 +545,7 @@ export const ElicitationActions = forwardRef<HTMLDivElement, ComponentPropsWitho
         <button
           type="button"
           data-slot="elicitation-accept"
-          className="mcp-button mcp-dialog-action mcp-confirm-dialog-action"
+          className="mcp-button mcp-dialog-action"
           disabled={elicitationNeedsAcknowledgement(view) && !confirmedSensitive}
           onClick={() => {
             const checked = validateElicitation(view, values);
@@ -564,7 +564,7 @@ export const ElicitationActions = forwardRef<HTMLDivElement, ComponentPropsWitho
     );
   }
   return (
-    <div data-slot="elicitation-actions" {...props} ref={ref} className={cx('mcp-dialog-actions mcp-confirm-dialog-actions', className)}>
+    <div data-slot="elicitation-actions" {...props} ref={ref} className={cx('mcp-dialog-actions', className)}>
       {stop}
       {view.mode === 'invalid' ? decline : cancel}
       {view.mode !== 'invalid' && decline}

@@ -157,7 +157,7 @@ export const SamplingContent = forwardRef<HTMLDivElement, SamplingContentProps>(
       returnFocusTo={returnFocusTo}
       {...props}
       ref={ref}
-      className={cx('mcp-dialog mcp-sampling mcp-confirm-dialog mcp-sampling-review', className)}
+      className={cx('mcp-dialog mcp-sampling', className)}
     >
       {children}
     </ModalContent>
@@ -170,7 +170,7 @@ export const SamplingTitle = forwardRef<HTMLHeadingElement, ComponentPropsWithou
   const { prompt, labels, serverName, titleId } = useSamplingContext('Sampling.Title');
   const template = prompt.stage === 'request' ? labels.samplingTitle : labels.samplingResultTitle;
   return (
-    <Dialog.Title id={titleId} data-slot="sampling-title" {...props} ref={ref} className={cx('mcp-dialog-title mcp-confirm-dialog-title', className)}>
+    <Dialog.Title id={titleId} data-slot="sampling-title" {...props} ref={ref} className={cx('mcp-dialog-title', className)}>
       {children ?? formatLabel(template, { server: serverName })}
     </Dialog.Title>
   );
@@ -182,12 +182,12 @@ export const SamplingDescription = forwardRef<HTMLDivElement, ComponentPropsWith
   const { prompt, labels, serverName, descriptionId } = useSamplingContext('Sampling.Description');
   const locale = useLocale();
   return (
-    <div id={descriptionId} data-slot="sampling-description" {...props} ref={ref} className={cx('mcp-dialog-description mcp-confirm-dialog-description', className)}>
-      <dl className="mcp-dialog-facts mcp-confirm-dialog-facts">
-        <div className="mcp-dialog-fact mcp-confirm-dialog-fact">
-          <dt className="mcp-dialog-term mcp-confirm-dialog-term">{labels.server}</dt>
-          <dd data-trust={prompt.trust} className="mcp-dialog-value mcp-confirm-dialog-value">
-            {serverName} <span className="mcp-dialog-trust mcp-confirm-dialog-trust">({prompt.trust === 'trusted' ? labels.trusted : labels.untrusted})</span>
+    <div id={descriptionId} data-slot="sampling-description" {...props} ref={ref} className={cx('mcp-dialog-description', className)}>
+      <dl className="mcp-dialog-facts">
+        <div className="mcp-dialog-fact">
+          <dt className="mcp-dialog-term">{labels.server}</dt>
+          <dd data-trust={prompt.trust} className="mcp-dialog-value">
+            {serverName} <span className="mcp-dialog-trust">({prompt.trust === 'trusted' ? labels.trusted : labels.untrusted})</span>
           </dd>
         </div>
         <AskedDuring callName={prompt.callName} label={labels.askedDuring} slot="sampling-call" />
@@ -222,7 +222,7 @@ export const SamplingRequest = forwardRef<HTMLDivElement, ComponentPropsWithoutR
           <Icon name="warning" /> {view.problemCodes.map((problem) => problemText(problem, labels, locale)).join(' ')}
         </p>
       )}
-      <h3 className="mcp-dialog-section-title mcp-confirm-dialog-section-title">{labels.systemPrompt}</h3>
+      <h3 className="mcp-dialog-section-title">{labels.systemPrompt}</h3>
       {editing ? (
         <textarea aria-label={labels.systemPrompt} className="mcp-input mcp-textarea" value={systemPrompt} onChange={(event) => setSystemPrompt(event.currentTarget.value)} rows={3} />
       ) : (
@@ -230,7 +230,7 @@ export const SamplingRequest = forwardRef<HTMLDivElement, ComponentPropsWithoutR
           {view.systemPrompt ?? labels.none}
         </p>
       )}
-      <h3 className="mcp-dialog-section-title mcp-confirm-dialog-section-title">{labels.messages}</h3>
+      <h3 className="mcp-dialog-section-title">{labels.messages}</h3>
       <ol data-slot="sampling-messages" className="mcp-sampling-messages">
         {view.messages.map((message, m) => {
           // Only text the person may see can be edited; the rest passes through unchanged.
@@ -259,21 +259,21 @@ export const SamplingRequest = forwardRef<HTMLDivElement, ComponentPropsWithoutR
         })}
       </ol>
       {facts.length > 0 && (
-        <dl data-slot="sampling-facts" className="mcp-dialog-facts mcp-confirm-dialog-facts">
+        <dl data-slot="sampling-facts" className="mcp-dialog-facts">
           {facts.map(([term, value]) => (
-            <div key={term} className="mcp-dialog-fact mcp-confirm-dialog-fact">
-              <dt className="mcp-dialog-term mcp-confirm-dialog-term">{term}</dt>
-              <dd className="mcp-dialog-value mcp-confirm-dialog-value">{value}</dd>
+            <div key={term} className="mcp-dialog-fact">
+              <dt className="mcp-dialog-term">{term}</dt>
+              <dd className="mcp-dialog-value">{value}</dd>
             </div>
           ))}
         </dl>
       )}
       {view.tools.length > 0 && (
         <>
-          <h3 className="mcp-dialog-section-title mcp-confirm-dialog-section-title">{labels.requestedTools}</h3>
-          <ul data-slot="sampling-tools" className="mcp-dialog-list mcp-confirm-dialog-list">
+          <h3 className="mcp-dialog-section-title">{labels.requestedTools}</h3>
+          <ul data-slot="sampling-tools" className="mcp-dialog-list">
             {view.tools.map((tool) => (
-              <li key={tool.name} className="mcp-dialog-item mcp-confirm-dialog-item">
+              <li key={tool.name} className="mcp-dialog-item">
                 <code className="mcp-machine-name">{tool.name}</code> {tool.description}
               </li>
             ))}
@@ -299,7 +299,7 @@ export const SamplingResult = forwardRef<HTMLDivElement, ComponentPropsWithoutRe
   if (!result) return null;
   return (
     <div data-slot="sampling-result" {...props} ref={ref} className={cx('mcp-sampling-result', className)}>
-      <h3 className="mcp-dialog-section-title mcp-confirm-dialog-section-title">{labels.modelAnswer}</h3>
+      <h3 className="mcp-dialog-section-title">{labels.modelAnswer}</h3>
       {result.text !== undefined ? (
         <textarea aria-label={labels.modelAnswer} className="mcp-input mcp-textarea" value={resultText} onChange={(event) => setResultText(event.currentTarget.value)} rows={5} />
       ) : (
@@ -320,8 +320,8 @@ export const SamplingActions = forwardRef<HTMLDivElement, ComponentPropsWithoutR
   const { prompt, labels, editing, setEditing, systemPrompt, texts, resultText, respond, denyRef } = useSamplingContext('Sampling.Actions');
   const request = prompt.stage === 'request';
   return (
-    <div data-slot="sampling-actions" {...props} ref={ref} className={cx('mcp-dialog-actions mcp-confirm-dialog-actions', className)}>
-      <button type="button" ref={denyRef} data-slot="sampling-deny" className="mcp-button mcp-dialog-cancel mcp-confirm-dialog-cancel" onClick={() => respond({ action: 'deny' })}>
+    <div data-slot="sampling-actions" {...props} ref={ref} className={cx('mcp-dialog-actions', className)}>
+      <button type="button" ref={denyRef} data-slot="sampling-deny" className="mcp-button mcp-dialog-cancel" onClick={() => respond({ action: 'deny' })}>
         {labels.deny}
       </button>
       {request && prompt.view.valid && (
@@ -333,7 +333,7 @@ export const SamplingActions = forwardRef<HTMLDivElement, ComponentPropsWithoutR
         <button
           type="button"
           data-slot="sampling-approve"
-          className="mcp-button mcp-dialog-action mcp-confirm-dialog-action"
+          className="mcp-button mcp-dialog-action"
           onClick={() => {
             // Only what the person changed counts as an edit (core decides what differs).
             const edits = samplingEditsFrom(prompt.view, { systemPrompt, texts });
@@ -347,7 +347,7 @@ export const SamplingActions = forwardRef<HTMLDivElement, ComponentPropsWithoutR
         <button
           type="button"
           data-slot="sampling-approve"
-          className="mcp-button mcp-dialog-action mcp-confirm-dialog-action"
+          className="mcp-button mcp-dialog-action"
           onClick={() => respond(prompt.result?.text !== undefined ? { action: 'approve', text: resultText } : { action: 'approve' })}
         >
           {labels.sendToServer}

@@ -232,7 +232,7 @@ export const ToolCallRoot = forwardRef<HTMLElement, ToolCallRootProps>(function 
           props.onFocus?.(event);
         }}
         ref={ref}
-        className={cx('mcp-tool-call mcp-tool-call-card', className)}
+        className={cx('mcp-tool-call', className)}
       >
         {children}
       </article>
@@ -252,8 +252,8 @@ export const ToolCallHeader = forwardRef<HTMLElement, ToolCallHeaderProps>(funct
   const { labels, presentation, titleId, headingRef, state } = useToolCallContext('ToolCall.Header');
   const Heading = `h${headingLevel}` as const;
   return (
-    <header data-slot="tool-call-header" {...props} ref={ref} className={cx('mcp-tool-call-header mcp-tool-call-card-header', className)}>
-      <Heading id={titleId} ref={headingRef} tabIndex={-1} data-slot="tool-call-title" className="mcp-tool-call-title mcp-tool-call-card-title">
+    <header data-slot="tool-call-header" {...props} ref={ref} className={cx('mcp-tool-call-header', className)}>
+      <Heading id={titleId} ref={headingRef} tabIndex={-1} data-slot="tool-call-title" className="mcp-tool-call-title">
         {presentation.displayName || labels.unnamedTool}
       </Heading>
       {presentation.showMachineName && (
@@ -261,7 +261,7 @@ export const ToolCallHeader = forwardRef<HTMLElement, ToolCallHeaderProps>(funct
           {presentation.name}
         </code>
       )}
-      <span role="status" data-slot="tool-call-status" data-state={state} className="mcp-tool-call-status mcp-tool-call-card-status">
+      <span role="status" data-slot="tool-call-status" data-state={state} className="mcp-tool-call-status">
         <Icon name={STATE_ICONS[state]} /> {labels[STATE_LABELS[state]]}
       </span>
       {children}
@@ -282,7 +282,7 @@ export const ToolCallNotice = forwardRef<HTMLParagraphElement, ComponentPropsWit
   const { props: call, labels } = useToolCallContext('ToolCall.Notice');
   if (!call.annotationsChanged) return null;
   return (
-    <p data-slot="tool-call-notice" role="note" {...props} ref={ref} className={cx('mcp-tool-call-notice mcp-tool-call-card-notice', className)}>
+    <p data-slot="tool-call-notice" role="note" {...props} ref={ref} className={cx('mcp-tool-call-notice', className)}>
       <Icon name="warning" /> {children ?? labels.annotationsChanged}
     </p>
   );
@@ -294,7 +294,7 @@ export const ToolCallArguments = forwardRef<HTMLDetailsElement, ComponentPropsWi
   const { props: call, labels, argsText, inlinePending } = useToolCallContext('ToolCall.Arguments');
   if (call.args === undefined) return null;
   return (
-    <details data-slot="tool-call-args" open={inlinePending ? true : undefined} {...props} ref={ref} className={cx('mcp-tool-call-args mcp-tool-call-card-args', className)}>
+    <details data-slot="tool-call-args" open={inlinePending ? true : undefined} {...props} ref={ref} className={cx('mcp-tool-call-args', className)}>
       <summary className="mcp-summary">{labels.arguments}</summary>
       <pre className="mcp-code-block">
         <code className="mcp-code">{argsText}</code>
@@ -326,13 +326,13 @@ export const ToolCallApproval = forwardRef<HTMLElement, ComponentPropsWithoutRef
         headingRef.current?.focus();
       }}
     >
-      <ToolConfirmInlineContent data-slot="tool-call-approval" aria-label={labels.approvalNeeded} {...props} ref={ref} className={cx('mcp-tool-call-approval mcp-tool-call-card-approval', className)}>
+      <ToolConfirmInlineContent data-slot="tool-call-approval" aria-label={labels.approvalNeeded} {...props} ref={ref} className={cx('mcp-tool-call-approval', className)}>
         {children ?? (
           <>
             <ToolConfirmFacts />
             <ToolConfirmReasons />
             <ToolConfirmRemember />
-            <div data-slot="tool-call-approval-actions" className="mcp-dialog-actions mcp-confirm-dialog-actions">
+            <div data-slot="tool-call-approval-actions" className="mcp-dialog-actions">
               <ToolConfirmCancel />
               <ToolConfirmAction />
             </div>
@@ -350,10 +350,10 @@ export const ToolCallProgress = forwardRef<HTMLDivElement, ComponentPropsWithout
   const { status, onCancel, callId } = call;
   if ((status.type !== 'running' && status.type !== 'input-required') || pending) return null;
   return (
-    <div data-slot="tool-call-progress" data-task={status.task?.status} {...props} ref={ref} className={cx('mcp-tool-call-progress mcp-tool-call-card-progress', className)}>
+    <div data-slot="tool-call-progress" data-task={status.task?.status} {...props} ref={ref} className={cx('mcp-tool-call-progress', className)}>
       {status.type === 'running' && <ProgressBar progress={status.progress} label={labels.progress} />}
       {message && (
-        <p data-slot="tool-call-progress-message" className="mcp-tool-call-message mcp-tool-call-card-message">
+        <p data-slot="tool-call-progress-message" className="mcp-tool-call-message">
           {message}
         </p>
       )}
@@ -373,9 +373,9 @@ export const ToolCallError = forwardRef<HTMLElement, ComponentPropsWithoutRef<'d
   const { status } = call;
   if (status.type === 'blocked' && status.reasons.length > 0) {
     return (
-      <ul data-slot="tool-call-reasons" {...(props as ComponentPropsWithoutRef<'ul'>)} ref={ref as React.Ref<HTMLUListElement>} className={cx('mcp-tool-call-reasons mcp-tool-call-card-reasons', className)}>
+      <ul data-slot="tool-call-reasons" {...(props as ComponentPropsWithoutRef<'ul'>)} ref={ref as React.Ref<HTMLUListElement>} className={cx('mcp-tool-call-reasons', className)}>
         {status.reasons.map((reason) => (
-          <li key={reason.code} className="mcp-tool-call-reason mcp-tool-call-card-reason">
+          <li key={reason.code} className="mcp-tool-call-reason">
             {formatReason(reason, labels, locale)}
           </li>
         ))}
@@ -384,7 +384,7 @@ export const ToolCallError = forwardRef<HTMLElement, ComponentPropsWithoutRef<'d
   }
   if ((status.type === 'error' || status.type === 'cancelled') && message) {
     return (
-      <p data-slot={status.type === 'error' ? 'tool-call-error' : 'tool-call-progress-message'} {...(props as ComponentPropsWithoutRef<'p'>)} ref={ref as React.Ref<HTMLParagraphElement>} className={cx('mcp-tool-call-message mcp-tool-call-card-message', className)}>
+      <p data-slot={status.type === 'error' ? 'tool-call-error' : 'tool-call-progress-message'} {...(props as ComponentPropsWithoutRef<'p'>)} ref={ref as React.Ref<HTMLParagraphElement>} className={cx('mcp-tool-call-message', className)}>
         {message}
       </p>
     );
@@ -437,7 +437,7 @@ export const ToolCallRetryNote = forwardRef<HTMLParagraphElement, ComponentProps
   const { labels, locale, retryNote } = useToolCallContext('ToolCall.RetryNote');
   if (!retryNote) return null;
   return (
-    <p data-slot="tool-call-retry-note" role="status" {...props} ref={ref} className={cx('mcp-tool-call-message mcp-tool-call-card-message', className)}>
+    <p data-slot="tool-call-retry-note" role="status" {...props} ref={ref} className={cx('mcp-tool-call-message', className)}>
       {retryNote.type === 'blocked' ? formatLabel(labels.retryBlocked, { reason: retryNote.reason }, locale) : labels.retryDenied}
     </p>
   );

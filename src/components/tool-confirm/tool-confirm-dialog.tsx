@@ -130,7 +130,7 @@ export const ToolConfirmContent = forwardRef<HTMLDivElement, ToolConfirmContentP
       returnFocusTo={returnFocusTo}
       {...props}
       ref={ref}
-      className={cx('mcp-dialog mcp-tool-confirm mcp-confirm-dialog', className)}
+      className={cx('mcp-dialog mcp-tool-confirm', className)}
     >
       {children}
     </ModalContent>
@@ -142,7 +142,7 @@ ToolConfirmContent.displayName = 'ToolConfirm.Content';
 export const ToolConfirmTitle = forwardRef<HTMLHeadingElement, ComponentPropsWithoutRef<typeof Dialog.Title>>(function ToolConfirmTitle({ className, children, ...props }, ref) {
   const { labels, presentation } = useConfirmContext('ToolConfirm.Title');
   return (
-    <Dialog.Title data-slot="tool-confirm-title" {...props} ref={ref} className={cx('mcp-dialog-title mcp-confirm-dialog-title', className)}>
+    <Dialog.Title data-slot="tool-confirm-title" {...props} ref={ref} className={cx('mcp-dialog-title', className)}>
       {children ?? formatLabel(labels.confirmTitle, { tool: presentation.displayName || labels.unnamedTool })}
     </Dialog.Title>
   );
@@ -153,10 +153,10 @@ ToolConfirmTitle.displayName = 'ToolConfirm.Title';
 export const ToolConfirmDescription = forwardRef<HTMLDivElement, ComponentPropsWithoutRef<'div'>>(function ToolConfirmDescription({ className, children, ...props }, ref) {
   const { labels, serverName, descriptionId, request } = useConfirmContext('ToolConfirm.Description');
   return (
-    <div id={descriptionId} data-slot="tool-confirm-description" {...props} ref={ref} className={cx('mcp-dialog-description mcp-confirm-dialog-description', className)}>
+    <div id={descriptionId} data-slot="tool-confirm-description" {...props} ref={ref} className={cx('mcp-dialog-description', className)}>
       {children ?? (
         <>
-          <p className="mcp-dialog-text mcp-confirm-dialog-text">{formatLabel(request.app ? labels.confirmDescriptionApp : labels.confirmDescription, { server: serverName })}</p>
+          <p className="mcp-dialog-text">{formatLabel(request.app ? labels.confirmDescriptionApp : labels.confirmDescription, { server: serverName })}</p>
           <ToolConfirmFacts />
         </>
       )}
@@ -203,8 +203,8 @@ export const ToolConfirmArguments = forwardRef<HTMLDivElement, ToolConfirmArgume
     if (fold && document.activeElement === fold) fold.scrollIntoView?.({ block: 'nearest' });
   }, [showAll]);
   return (
-    <div data-slot="tool-confirm-arguments" {...props} ref={ref} className={cx('mcp-dialog-arguments mcp-confirm-dialog-arguments', className)}>
-      <h3 id={headingId} data-slot="dialog-section-title" className="mcp-dialog-section-title mcp-confirm-dialog-section-title">
+    <div data-slot="tool-confirm-arguments" {...props} ref={ref} className={cx('mcp-dialog-arguments', className)}>
+      <h3 id={headingId} data-slot="dialog-section-title" className="mcp-dialog-section-title">
         {labels.arguments}
       </h3>
       <pre id={preId} aria-labelledby={headingId} data-slot="tool-confirm-json" data-state={showAll ? 'full' : 'folded'} className="mcp-code-block">
@@ -241,7 +241,7 @@ export function ToolConfirmDialog({ container, className, ...props }: ToolConfir
         <ToolConfirmReasons />
         <ToolConfirmArguments />
         <ToolConfirmRemember />
-        <div data-slot="tool-confirm-actions" className="mcp-dialog-actions mcp-confirm-dialog-actions">
+        <div data-slot="tool-confirm-actions" className="mcp-dialog-actions">
           <ToolConfirmCancel />
           <ToolConfirmAction />
         </div>

@@ -149,26 +149,26 @@ export const ToolConfirmFacts = forwardRef<HTMLDListElement, ComponentPropsWitho
   const { labels, presentation, serverName, trust, request } = useConfirmContext('ToolConfirm.Facts');
   const app = request.app;
   return (
-    <dl data-slot="tool-confirm-facts" {...props} ref={ref} className={cx('mcp-dialog-facts mcp-confirm-dialog-facts', className)}>
-      <div className="mcp-dialog-fact mcp-confirm-dialog-fact">
-        <dt className="mcp-dialog-term mcp-confirm-dialog-term">{labels.toolName}</dt>
-        <dd className="mcp-dialog-value mcp-confirm-dialog-value">
+    <dl data-slot="tool-confirm-facts" {...props} ref={ref} className={cx('mcp-dialog-facts', className)}>
+      <div className="mcp-dialog-fact">
+        <dt className="mcp-dialog-term">{labels.toolName}</dt>
+        <dd className="mcp-dialog-value">
           <code data-slot="tool-confirm-tool-name" translate="no" className="mcp-machine-name">
             {presentation.name || labels.unnamedTool}
           </code>
         </dd>
       </div>
-      <div className="mcp-dialog-fact mcp-confirm-dialog-fact">
-        <dt className="mcp-dialog-term mcp-confirm-dialog-term">{labels.server}</dt>
-        <dd data-slot="tool-confirm-server" data-trust={trust} className="mcp-dialog-value mcp-confirm-dialog-value">
-          {serverName} <span className="mcp-dialog-trust mcp-confirm-dialog-trust">({trust === 'trusted' ? labels.trusted : labels.untrusted})</span>
+      <div className="mcp-dialog-fact">
+        <dt className="mcp-dialog-term">{labels.server}</dt>
+        <dd data-slot="tool-confirm-server" data-trust={trust} className="mcp-dialog-value">
+          {serverName} <span className="mcp-dialog-trust">({trust === 'trusted' ? labels.trusted : labels.untrusted})</span>
         </dd>
       </div>
       {app && (
         // An MCP App asks for this call, not the model: which app, and which version it says it is.
-        <div className="mcp-dialog-fact mcp-confirm-dialog-fact">
-          <dt className="mcp-dialog-term mcp-confirm-dialog-term">{labels.askingApp}</dt>
-          <dd data-slot="tool-confirm-app" className="mcp-dialog-value mcp-confirm-dialog-value">
+        <div className="mcp-dialog-fact">
+          <dt className="mcp-dialog-term">{labels.askingApp}</dt>
+          <dd data-slot="tool-confirm-app" className="mcp-dialog-value">
             {app.name ? `${app.name}${app.version ? ` ${app.version}` : ''} ` : ''}
             <code translate="no" dir="ltr" className="mcp-machine-name">
               {app.resourceUri}
@@ -189,8 +189,8 @@ export const ToolConfirmReasons = forwardRef<HTMLDivElement, ComponentPropsWitho
   const { reasons, risk } = request.decision;
   if (reasons.length === 0) return null;
   return (
-    <div id={reasonsId} data-slot="tool-confirm-reasons" data-risk={risk} {...props} ref={ref} className={cx('mcp-dialog-reasons mcp-confirm-dialog-reasons', className)}>
-      <h3 id={headingId} data-slot="dialog-section-title" className="mcp-dialog-section-title mcp-confirm-dialog-section-title">
+    <div id={reasonsId} data-slot="tool-confirm-reasons" data-risk={risk} {...props} ref={ref} className={cx('mcp-dialog-reasons', className)}>
+      <h3 id={headingId} data-slot="dialog-section-title" className="mcp-dialog-section-title">
         {risk === 'destructive' && <Icon name="warning" />} {labels.reasons}
       </h3>
       <ReasonList aria-labelledby={headingId} reasons={reasons} labels={labels} locale={locale} />
@@ -204,7 +204,7 @@ export const ToolConfirmRemember = forwardRef<HTMLLabelElement, ComponentPropsWi
   const { request, labels, remember, setRemember } = useConfirmContext('ToolConfirm.Remember');
   if (!request.canRemember) return null;
   return (
-    <label data-slot="tool-confirm-remember" {...props} ref={ref} className={cx('mcp-dialog-remember mcp-confirm-dialog-remember', className)}>
+    <label data-slot="tool-confirm-remember" {...props} ref={ref} className={cx('mcp-dialog-remember', className)}>
       <input type="checkbox" className="mcp-checkbox" checked={remember} onChange={(event) => setRemember(event.currentTarget.checked)} />
       {children ?? labels.remember}
     </label>
@@ -229,7 +229,7 @@ export const ToolConfirmCancel = forwardRef<HTMLButtonElement, ToolConfirmButton
       data-slot="tool-confirm-cancel"
       {...props}
       ref={ref}
-      className={cx('mcp-button mcp-dialog-cancel mcp-confirm-dialog-cancel', className)}
+      className={cx('mcp-button mcp-dialog-cancel', className)}
       onClick={composeEventHandlers(onClick, deny)}
     >
       {children ?? labels.deny}
@@ -251,7 +251,7 @@ export const ToolConfirmAction = forwardRef<HTMLButtonElement, ToolConfirmButton
       data-risk={request.decision.risk}
       {...props}
       ref={ref}
-      className={cx('mcp-button mcp-dialog-action mcp-confirm-dialog-action', className)}
+      className={cx('mcp-button mcp-dialog-action', className)}
       onClick={composeEventHandlers(onClick, approve)}
     >
       {children ?? (destructive ? labels.approveDestructive : labels.approve)}
