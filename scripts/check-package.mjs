@@ -13,6 +13,9 @@ const run = (cmd, args) => execFileSync(cmd, args, { cwd: root, stdio: 'inherit'
 console.log('== build');
 run(process.execPath, [join(root, 'scripts/build.mjs')]);
 
+console.log('== public surface (api/ is current, every name documented, at most 200 names)');
+run(process.execPath, [join(root, 'scripts/api-report.mjs'), '--check']);
+
 console.log('== size budgets (size-limit)');
 run(bin('size-limit'), []);
 

@@ -8,10 +8,12 @@ import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useMemo, useState } from 'react';
 import { expect, fn, screen, userEvent, waitFor, within } from 'storybook/test';
-import { appKind, appReasonLabels, connectGatedAppBridge, createAppGate, type AppActionView, type AppKindTypes, type AppRecord, type PendingAppAction } from '../src/apps/index.js';
+import { appKind, connectGatedAppBridge, createAppGate, type AppKindTypes, type AppRecord, type PendingAppAction } from '../src/apps/index.js';
+import { appReasonLabels } from '../src/apps/messages.js';
+import type { AppActionView } from '../src/apps/types.js';
 import { AppActionDialog, AppView } from '../src/apps/react.js';
-import { describeUrl } from '../src/core/index.js';
-import type { AppReasonCode } from '../src/apps/index.js';
+import { describeUrl } from '../src/core/text/url.js';
+import type { AppReasonCode } from '../src/apps/messages.js';
 import { ConsentProvider, ToolConfirmDialog, createConsentController, samplingKind, toolKind, type ConsentController, type SamplingKindTypes, type ToolKindTypes } from '../src/index.js';
 import { de, deApps } from '../src/locales/de.js';
 

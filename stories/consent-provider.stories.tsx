@@ -2,7 +2,9 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
 import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
-import { ConsentProvider, toolKind, useConsentController, usePendingCount, useTaintState, useToolApproval, type ConsentProviderOptionsProps, type ConsentRecord, type PolicyMode, type ToolKindTypes } from '../src/index.js';
+import { ConsentProvider, toolKind, useConsentController, usePendingCount, useTaintState, useToolApproval, type ConsentRecord, type ToolKindTypes } from '../src/index.js';
+import type { ConsentProviderOptionsProps } from '../src/components/consent-provider/consent-provider.js';
+import type { PolicyMode } from '../src/core/shared/policy.js';
 import { ResourceDialog } from '../test/fixtures/resource-dialog.js';
 import { resourceKind, type ResourceKindTypes } from '../test/fixtures/resource-kind.js';
 import type { Tool } from '../src/core/shared/types.js';

@@ -3,8 +3,10 @@
 // tests are separate stories tagged '!dev' (they run as tests, not in the sidebar).
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, screen, userEvent, within } from 'storybook/test';
-import { Elicitation, ElicitationDialog, decideServerRequest, type ElicitationPrompt, type Trust } from '../src/index.js';
-import { parseElicitationRequest } from '../src/core/index.js';
+import { Elicitation, ElicitationDialog, type Trust } from '../src/index.js';
+import type { ElicitationPrompt } from '../src/components/elicitation/elicitation-dialog.js';
+import { decideServerRequest } from '../src/core/requests/decide.js';
+import { parseElicitationRequest } from '../src/core/requests/elicitation.js';
 import { everythingElicitation, researchClarification, sensitiveElicitation, urlElicitation } from '../test/fixtures/server-requests.js';
 import styles from './stories.module.css';
 

@@ -2,8 +2,10 @@
 // Display stories are inert; interaction tests are separate stories tagged '!dev'.
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, screen, userEvent } from 'storybook/test';
-import { SamplingDialog, decideServerRequest, type SamplingPrompt, type Trust } from '../src/index.js';
-import { parseSamplingRequest, parseSamplingResult } from '../src/core/index.js';
+import { SamplingDialog, type Trust } from '../src/index.js';
+import type { SamplingPrompt } from '../src/components/sampling/sampling-dialog.js';
+import { decideServerRequest } from '../src/core/requests/decide.js';
+import { parseSamplingRequest, parseSamplingResult } from '../src/core/requests/sampling.js';
 import { everythingSampling, richSampling } from '../test/fixtures/server-requests.js';
 
 const prompt = (params: unknown, stage: SamplingPrompt['stage'] = 'request', result?: unknown, trust: Trust = 'untrusted', hidden: 'omit' | 'show' = 'omit'): SamplingPrompt => {

@@ -2,7 +2,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useEffect, useState, type ReactNode } from 'react';
 import { expect, fn, screen, userEvent, waitFor, within } from 'storybook/test';
-import { ConsentProvider, ToolCall, ToolCallCard, createConsentController, decideToolCall, toolKind, toolCallStatusFromTask, type ConsentController, type ToolKindTypes, type PolicyMode, type ServerConfig, type ToolCallStatus } from '../src/index.js';
+import { ConsentProvider, ToolCall, ToolCallCard, createConsentController, decideToolCall, toolKind, toolCallStatusFromTask, type ConsentController, type ToolKindTypes, type ServerConfig, type ToolCallStatus } from '../src/index.js';
+import type { PolicyMode } from '../src/core/shared/policy.js';
 import type { Tool } from '../src/core/shared/types.js';
 import { FIXED_NOW, errorResult, mixedAudience, prioritised } from '../test/fixtures/content.js';
 import { createEntitiesTool, deleteEntitiesTool, readFileTool, researchTool } from '../test/fixtures/tools.js';

@@ -4,7 +4,9 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
 import { expect, fn, screen, userEvent, waitFor, within } from 'storybook/test';
-import { LabelsProvider, ToolConfirm, ToolConfirmDialog, decideToolCall, type ToolConfirmPrompt, type DecisionInput, type Trust } from '../src/index.js';
+import { LabelsProvider, ToolConfirm, ToolConfirmDialog, decideToolCall, type Trust } from '../src/index.js';
+import type { ToolConfirmPrompt } from '../src/components/tool-confirm/tool-confirm-parts.js';
+import type { DecisionInput } from '../src/core/tool/decide.js';
 import type { Tool } from '../src/core/shared/types.js';
 import { bareTool, createEntitiesTool, deleteEntitiesTool, disguisedTool, fetchTool, readFileTool, rtlTool } from '../test/fixtures/tools.js';
 import styles from './stories.module.css';

@@ -12,22 +12,23 @@
  * The parts, for a hand-written route: `annotateMcpTools`, `mcpToolApproval`
  * (spread into `streamText`), `toModelMessages`.
  */
-export { splitMcpResult, type McpResultViews } from './views.js';
-export { annotateMcpTools, toModelMessages, McpClientNameError, McpToolNameConflictError, type AnnotateMcpToolsOptions, type McpToolMetadata } from './tools.js';
-export { mcpToolApproval, type McpToolApproval, type McpToolApprovalCall, type McpToolApprovalFunction, type McpToolApprovalOptions } from './approval.js';
+export {
+  annotateMcpTools,
+  toModelMessages,
+  McpClientNameError,
+  McpToolNameConflictError,
+  type AnnotateMcpToolsOptions,
+} from './tools.js';
+export { mcpToolApproval, type McpToolApprovalOptions } from './approval.js';
 export {
   createMcpChatStore,
   createMemoryChatStorage,
   createRedisChatStorage,
   McpChatStoreError,
-  type ApprovalClaim,
-  type McpChatConsent,
   type McpChatStorage,
   type McpChatStore,
   type McpChatStoreOptions,
-  type MemoryChatStorageOptions,
-  type RedisChatStorageOptions,
   type RedisLikeClient,
 } from './store.js';
 export type { ToolOverride } from '../core/shared/policy.js';
-export { createMcpChatRoute, defaultMcpChatErrorText, normalizeMcpChatMessages, type McpChatAuthorize, type McpChatRequestContext, type McpChatRouteOptions } from './route.js';
+export { createMcpChatRoute, type McpChatRouteOptions } from './route.js';

@@ -15,7 +15,7 @@ import type { ToolCallStatus } from '../core/tool/tool-status.js';
 import type { CallToolResult, Tool } from '../core/shared/types.js';
 
 /** The states of an AI SDK tool UI part. */
-export type McpToolPartState = 'input-streaming' | 'input-available' | 'approval-requested' | 'approval-responded' | 'output-available' | 'output-error' | 'output-denied';
+type McpToolPartState = 'input-streaming' | 'input-available' | 'approval-requested' | 'approval-responded' | 'output-available' | 'output-error' | 'output-denied';
 
 /** The fields of an AI SDK tool UI part (`tool-*` or `dynamic-tool`) this reads. Any `ToolUIPart` / `DynamicToolUIPart` fits. */
 export interface McpToolPartLike {
@@ -33,10 +33,10 @@ export interface McpToolPartLike {
 }
 
 /** `useChat().addToolApprovalResponse`. */
-export type AddToolApprovalResponse = (response: { id: string; approved: boolean; reason?: string | undefined }) => void | PromiseLike<void>;
+type AddToolApprovalResponse = (response: { id: string; approved: boolean; reason?: string | undefined }) => void | PromiseLike<void>;
 
 /** What `useMcpToolPart` derives from a part. */
-export interface McpToolPartView {
+interface McpToolPartView {
   /** The MCP client name the server was connected under (its trust key), or `mcp` when the part has no metadata. */
   serverId: string;
   /** The tool as its metadata describes it; `undefined` when there is none (the worst case). */
@@ -163,7 +163,7 @@ export function McpToolPart({ part, addToolApprovalResponse, onRemember, ...card
 McpToolPart.displayName = 'McpToolPart';
 
 /** Approval ids the person asked to remember, for the next request body. */
-export interface RememberedApprovals {
+interface RememberedApprovals {
   add(approvalId: string): void;
   /** `{ remember: [...] }` for `new DefaultChatTransport({ body: remembered.body })`. */
   body(): { remember: string[] };

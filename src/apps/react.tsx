@@ -352,7 +352,7 @@ function ask(controller: ConsentController<AppKindTypes>, key: string, request: 
 }
 
 /** Where an app's load stands. */
-export type AppLoadState =
+type AppLoadState =
   | { status: 'asking' }
   | { status: 'allowed'; resource: AppResource; grants: AppGrants }
   | { status: 'denied' }
@@ -365,7 +365,7 @@ export type AppLoadState =
  * with the app kind, `appKind()`) shows what the app declared; the state says when
  * it may render and with what. `askAgain` asks anew after a refusal.
  */
-export function useAppLoad({ app, read, listing }: { app: Omit<AppIdentity, 'fingerprint'>; read: unknown; listing?: unknown }): AppLoadState & { askAgain: () => void } {
+function useAppLoad({ app, read, listing }: { app: Omit<AppIdentity, 'fingerprint'>; read: unknown; listing?: unknown }): AppLoadState & { askAgain: () => void } {
   const controller = useConsentController<AppKindTypes>();
   const resource = useMemo(() => readAppResource(read, listing), [read, listing]);
   const [attempt, setAttempt] = useState(0);

@@ -11,9 +11,18 @@ import { createToolListWatcher, type ToolListWatcher } from '../core/tool/watche
 import type { ConsentControllerCore } from '../core/consent/index.js';
 import { isRecord } from '../core/shared/issues.js';
 import { ownData } from '../core/shared/read.js';
-import { answerOnce, beginCall, bindClient, bindingOf, capabilitiesFor, eitherSignal, elicit, listAllTools, sample, soleCall, stopFor, abortReasonOr, elicitationCompleteHandler, registrations, requestOptionsOf, type McpCallOptions, type McpCapabilityOptions, type McpRequestHandlerOptions, type McpToolWatchOptions } from './shared.js';
+import { answerOnce, beginCall, bindClient, bindingOf, capabilitiesFor, eitherSignal, elicit, listAllTools, sample, soleCall, stopFor, abortReasonOr, elicitationCompleteHandler, registrations, requestOptionsOf, TASK_WATCH_MS, type McpCallOptions, type McpCapabilityOptions, type McpRequestHandlerOptions, type McpToolWatchOptions } from './shared.js';
 
-export { answerInputRequests, elicitationsFromError, relatedTaskId, SAMPLING_REJECTED_CODE, type InputRequestOptions, type McpCallOptions, type McpCapabilityOptions, type McpRequestHandlerOptions, type McpToolWatchOptions } from './shared.js';
+export {
+  answerInputRequests,
+  elicitationsFromError,
+  relatedTaskId,
+  type InputRequestOptions,
+  type McpCallOptions,
+  type McpCapabilityOptions,
+  type McpRequestHandlerOptions,
+  type McpToolWatchOptions,
+} from './shared.js';
 
 /**
  * The client capabilities to pass to `new Client(info, { capabilities })`:
@@ -38,9 +47,6 @@ interface RequestTaskStore {
   storeTaskResult(taskId: string, status: 'completed' | 'failed', result: Record<string, unknown>): Promise<void>;
   getTask(taskId: string): Promise<{ status: string } | null | undefined>;
 }
-
-/** How often an open prompt for a task-augmented request checks that its task still waits. */
-export const TASK_WATCH_MS = 1000;
 
 /** The SDK's request `extra`, as far as the handlers read it. */
 interface RequestExtra {

@@ -254,6 +254,9 @@ export function answerOnce(memory: number) {
 /** The error a person's refusal of a sampling request gives the server (the spec's suggestion). */
 export const SAMPLING_REJECTED_CODE = -1;
 
+/** How often an open prompt for a task-augmented request checks that its task still waits. */
+export const TASK_WATCH_MS = 1000;
+
 /** Where a server request came from, for the prompt and its record. */
 export interface RequestOrigin {
   requestId?: string | number | undefined;

@@ -13,7 +13,15 @@ import { ownData } from '../core/shared/read.js';
 import { createToolListWatcher, type ToolListWatcher } from '../core/tool/watcher.js';
 import { answerOnce, collectInputResponses, beginCall, bindClient, bindingOf, capabilitiesFor, eitherSignal, elicit, listAllTools, sample, soleCall, stopFor, abortReasonOr, elicitationCompleteHandler, registrations, requestOptionsOf, type McpCallOptions as BaseCallOptions, type McpCapabilityOptions, type McpRequestHandlerOptions, type McpToolWatchOptions } from './shared.js';
 
-export { answerInputRequests, elicitationsFromError, relatedTaskId, SAMPLING_REJECTED_CODE, type InputRequestOptions, type McpCapabilityOptions, type McpRequestHandlerOptions, type McpToolWatchOptions } from './shared.js';
+export {
+  answerInputRequests,
+  elicitationsFromError,
+  relatedTaskId,
+  type InputRequestOptions,
+  type McpCapabilityOptions,
+  type McpRequestHandlerOptions,
+  type McpToolWatchOptions,
+} from './shared.js';
 
 /**
  * The client capabilities to pass to `new Client(info, { capabilities })`

@@ -1,17 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import {
-  ConsentProvider,
-  ToolCallCard,
-  ToolSummary,
-  toolCallStatusFromApproval,
-  useTaintState,
-  useToolApproval,
-  type ApprovalUI,
-  type ConsentRecord,
-  type PolicyMode,
-  type ToolCallStatus,
-  type Viewer,
-} from '../../src/index.js';
+import { ConsentProvider, ToolCallCard, ToolSummary, toolCallStatusFromApproval, useTaintState, useToolApproval, type ApprovalUI, type ConsentRecord, type ToolCallStatus, type Viewer } from '../../src/index.js';
+import type { PolicyMode } from '../../src/core/shared/policy.js';
 import { DELETE_RESULT, README_RESULT, SEARCH_RESULT, SERVERS, SERVER_TOOLS, SHOWCASE_NOW, TOOLS } from './data.js';
 import styles from './chat-host.module.css';
 

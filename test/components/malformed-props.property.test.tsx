@@ -4,7 +4,8 @@ import { cleanup, render, screen } from '@testing-library/react';
 import fc from 'fast-check';
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { readToolCallStatus, toolCallState } from '../../src/core/index.js';
+import { readToolCallStatus } from '../../src/core/index.js';
+import { toolCallState } from '../../src/core/tool/tool-status.js';
 import { ContentBlocks, ToolBadges, ToolCallCard, ToolResult, ToolSummary, type ToolCallStatus } from '../../src/index.js';
 import { BuiltInProvider } from '../helpers/kinds.js';
 

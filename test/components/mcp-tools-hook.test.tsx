@@ -4,7 +4,7 @@ import { act, render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 
 import { useMcpTools } from '../../src/mcp/react.js';
-import type { ToolListChange } from '../../src/core/index.js';
+import type { ToolListChange } from '../../src/core/tool/watcher.js';
 import { BuiltInProvider } from '../helpers/kinds.js';
 
 function fakeClient(lists: unknown[][]) {

@@ -2,7 +2,12 @@
 // Each block names the item it covers; each test fails on v0.1.
 import fc from 'fast-check';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { annotationFingerprint, confirmFocus, createApprovalStore, decideToolCall, diffToolAnnotations, formatPreview, prepareContent, presentTool, previewArguments, resolveToolHints, safeJson, selectForViewer, snapshotTool, toolFingerprint, type PolicyMode, type ServerConfig, type Tool, type ToolOverride } from '../../src/core/index.js';
+import { annotationFingerprint, createApprovalStore, decideToolCall, diffToolAnnotations, presentTool, resolveToolHints, selectForViewer, type ServerConfig, type Tool, type ToolOverride } from '../../src/core/index.js';
+import { confirmFocus } from '../../src/core/tool/decide.js';
+import { formatPreview, previewArguments, safeJson } from '../../src/core/tool/arguments.js';
+import { prepareContent } from '../../src/core/content/content.js';
+import { snapshotTool, toolFingerprint } from '../../src/core/tool/tool-hints.js';
+import type { PolicyMode } from '../../src/core/shared/policy.js';
 import { createBuiltInController } from '../helpers/kinds.js';
 
 const idempotentWrite: Tool = { name: 'upsert', annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false } };

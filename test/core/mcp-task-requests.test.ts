@@ -4,7 +4,8 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { CreateMessageRequestSchema, ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createConsentController, toolKind, type ConsentRecord } from '../../src/core/index.js';
-import { TASK_WATCH_MS, registerMcpRequestHandlers } from '../../src/mcp/index.js';
+import { registerMcpRequestHandlers } from '../../src/mcp/index.js';
+import { TASK_WATCH_MS } from '../../src/mcp/shared.js';
 import { everythingSampling, researchClarification } from '../fixtures/server-requests.js';
 import { createBuiltInController } from '../helpers/kinds.js';
 

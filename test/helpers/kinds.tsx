@@ -3,9 +3,11 @@
  * with tool calls, elicitation and sampling (and the apps' one with the app
  * kind too), built the way a host builds them.
  */
-import { createConsentController, elicitationKind, samplingKind, toolKind, type ApprovalController, type ConsentRecord, type ConsentSettings, type ElicitationKindTypes, type SamplingKindTypes, type ToolKindTypes } from '../../src/core/index.js';
+import { createConsentController, elicitationKind, samplingKind, toolKind, type ConsentRecord, type ConsentSettings, type ElicitationKindTypes, type SamplingKindTypes, type ToolKindTypes } from '../../src/core/index.js';
+import type { ApprovalController } from '../../src/core/consent/built-in.js';
 import { ConsentProvider, ElicitationDialog, SamplingDialog, useConsentController, type ConsentProviderProps } from '../../src/index.js';
-import { appKind, type AppController, type AppKindTypes } from '../../src/apps/index.js';
+import { appKind, type AppKindTypes } from '../../src/apps/index.js';
+import type { AppController } from '../../src/apps/gate.js';
 
 /** Tool calls, elicitation and sampling. */
 export const builtInKinds = () => [toolKind(), elicitationKind(), samplingKind()] as const;

@@ -2,7 +2,8 @@
 // line's Client, AppBridge, App and in-memory transport passed in. What ran is what the server logged.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { connectGatedAppBridge, createAppGate, type AppBridgeLike, type AppRecord, type PendingAppAction } from '../../src/apps/index.js';
+import { connectGatedAppBridge, createAppGate, type AppRecord, type PendingAppAction } from '../../src/apps/index.js';
+import type { AppBridgeLike } from '../../src/apps/bridge.js';
 type ConsentRecord = CoreRecord | AppRecord;
 type PendingConsent = CorePending | PendingAppAction;
 import type { ConsentRecord as CoreRecord, PendingConsent as CorePending } from '../../src/core/index.js';

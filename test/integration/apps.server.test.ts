@@ -10,7 +10,9 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appNeedsConsent, readAppResource, toolsForApp, toolsForModel, type AppRecord } from '../../src/apps/index.js';
+import { readAppResource, toolsForModel, type AppRecord } from '../../src/apps/index.js';
+import { appNeedsConsent } from '../../src/apps/resource.js';
+import { toolsForApp } from '../../src/apps/visibility.js';
 import { hostileAppHost, hostileServer, type AppsLine } from './apps-host.js';
 
 const here = dirname(fileURLToPath(import.meta.url));

@@ -4,7 +4,7 @@ import { renderToString } from 'react-dom/server';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ContentBlocks, ToolResult, selectForViewer } from '../../src/index.js';
-import { prepareContent } from '../../src/core/index.js';
+import { prepareContent } from '../../src/core/content/content.js';
 import type { AnnotationIssue } from '../../src/core/shared/issues.js';
 import { startServer, type RunningServer } from './mcp-servers.js';
 

@@ -1,5 +1,6 @@
 import { vi } from 'vitest';
-import type { ApprovalController, PendingConsent } from '../../src/core/index.js';
+import type { PendingConsent } from '../../src/core/index.js';
+import type { ApprovalController } from '../../src/core/consent/built-in.js';
 
 /** The prompt the controller shows next, once it arrives. */
 export async function nextPrompt<K extends PendingConsent['kind']>(controller: ApprovalController, kind: K): Promise<Extract<PendingConsent, { kind: K }>> {

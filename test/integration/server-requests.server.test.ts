@@ -1,7 +1,9 @@
 import { InMemoryTaskStore } from '@modelcontextprotocol/sdk/experimental/tasks/stores/in-memory.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { initialElicitationValues, toolCallStatusFromTask, type ApprovalController, type ConsentRecord, type ToolCallStatus } from '../../src/core/index.js';
+import { toolCallStatusFromTask, type ConsentRecord, type ToolCallStatus } from '../../src/core/index.js';
+import { initialElicitationValues } from '../../src/core/requests/elicitation.js';
+import type { ApprovalController } from '../../src/core/consent/built-in.js';
 import { elicitationsFromError, mcpClientCapabilities, registerMcpRequestHandlers, relatedTaskId } from '../../src/mcp/index.js';
 import { startServer, type RunningServer } from './mcp-servers.js';
 import { nextPrompt } from './prompts.js';

@@ -8,7 +8,8 @@ import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type ConsentRecord, type ToolListChange } from '../../src/core/index.js';
+import { type ConsentRecord } from '../../src/core/index.js';
+import type { ToolListChange } from '../../src/core/tool/watcher.js';
 import { watchMcpTools } from '../../src/mcp/index.js';
 import { createBuiltInController } from '../helpers/kinds.js';
 

@@ -20,7 +20,7 @@ import {
   type ContentBlock,
   type Tool,
 } from '../../src/index.js';
-import { prepareContent } from '../../src/core/index.js';
+import { prepareContent } from '../../src/core/content/content.js';
 
 const sdkTool: SdkTool = {
   name: 'delete_entities',

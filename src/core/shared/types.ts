@@ -75,11 +75,13 @@ interface BlockBase {
   _meta?: Record<string, unknown> | undefined;
 }
 
+/** A text block (`type: "text"`). */
 export interface TextContent extends BlockBase {
   type: 'text';
   text: string;
 }
 
+/** An image block: base64 bytes and their MIME type. */
 export interface ImageContent extends BlockBase {
   type: 'image';
   /** Base64-encoded bytes. */
@@ -87,6 +89,7 @@ export interface ImageContent extends BlockBase {
   mimeType: string;
 }
 
+/** An audio block: base64 bytes and their MIME type. */
 export interface AudioContent extends BlockBase {
   type: 'audio';
   /** Base64-encoded bytes. */
@@ -94,6 +97,7 @@ export interface AudioContent extends BlockBase {
   mimeType: string;
 }
 
+/** A link to a resource the host may fetch (`type: "resource_link"`). */
 export interface ResourceLink extends BlockBase {
   type: 'resource_link';
   uri: string;
@@ -120,6 +124,7 @@ export interface BlobResourceContents {
   _meta?: Record<string, unknown> | undefined;
 }
 
+/** A resource's contents inside the message (`type: "resource"`). */
 export interface EmbeddedResource extends BlockBase {
   type: 'resource';
   resource: TextResourceContents | BlobResourceContents;

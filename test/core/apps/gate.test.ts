@@ -1,7 +1,8 @@
 // The app gate: every action an MCP App asks for goes through the consent engine, one queue, one record per action (kind 'app').
 import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
-import { aiSdkAllowedPermissions, aiSdkAppHandlers, createAppGate, readAppResource, type AppGateOptions, type AppRecord, type PendingAppAction } from '../../../src/apps/index.js';
+import { aiSdkAppHandlers, createAppGate, readAppResource, type AppGateOptions, type AppRecord, type PendingAppAction } from '../../../src/apps/index.js';
+import { aiSdkAllowedPermissions } from '../../../src/apps/ai-sdk.js';
 type ConsentRecord = CoreRecord | AppRecord;
 type PendingConsent = CorePending | PendingAppAction;
 import type { ConsentRecord as CoreRecord, PendingConsent as CorePending } from '../../../src/core/index.js';

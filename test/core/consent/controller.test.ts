@@ -1,7 +1,10 @@
 // The controller's queue across kinds (src/core/consent): ask one at a time, in order, each settled once.
 import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
-import { createConsentController, snapshotTool, toolCallBinding, toolKind, type PolicyMode } from '../../../src/core/index.js';
+import { createConsentController, toolKind } from '../../../src/core/index.js';
+import { snapshotTool } from '../../../src/core/tool/tool-hints.js';
+import { toolCallBinding } from '../../../src/core/consent/kinds/tool.js';
+import type { PolicyMode } from '../../../src/core/shared/policy.js';
 import { everythingElicitation, everythingSampling, researchClarification } from '../../fixtures/server-requests.js';
 import { createBuiltInController } from '../../helpers/kinds.js';
 

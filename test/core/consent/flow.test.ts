@@ -1,7 +1,8 @@
 // The consent engine, step by step: open → ask (fairness) → answer → stages → settle once → record.
 // Every kind goes through the same flow; each test names the class of defect it guards.
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_MAX_PENDING_PER_SERVER, type ConsentRecord, type PendingSampling } from '../../../src/core/index.js';
+import { type ConsentRecord, type PendingSampling } from '../../../src/core/index.js';
+import { DEFAULT_MAX_PENDING_PER_SERVER } from '../../../src/core/consent/queue.js';
 import { everythingSampling, sensitiveElicitation } from '../../fixtures/server-requests.js';
 import { createBuiltInController } from '../../helpers/kinds.js';
 

@@ -1,23 +1,14 @@
 // Elicitation, sampling and their policy: src/core/requests.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  decideServerRequest,
-  describeUrl,
-  formatMessage,
-  initialElicitationValues,
-  parseElicitationRequest,
-  parseSamplingRequest,
-  parseSamplingResult,
-  validateElicitation,
-  type ElicitationView,
-  type PolicyMode,
-  SENSITIVE_TERM_LIST,
-  sensitiveKind,
-  samplingRequestToSend,
-  snapshotSamplingRequest,
-  applySamplingResultEdits,
-} from '../../../src/core/index.js';
+import { formatMessage } from '../../../src/core/index.js';
+import type { ElicitationView } from '../../../src/core/requests/elicitation.js';
+import { decideServerRequest } from '../../../src/core/requests/decide.js';
+import { describeUrl } from '../../../src/core/text/url.js';
+import { initialElicitationValues, parseElicitationRequest, validateElicitation } from '../../../src/core/requests/elicitation.js';
+import { parseSamplingRequest, parseSamplingResult, samplingRequestToSend, snapshotSamplingRequest, applySamplingResultEdits } from '../../../src/core/requests/sampling.js';
+import type { PolicyMode } from '../../../src/core/shared/policy.js';
+import { SENSITIVE_TERM_LIST, sensitiveKind } from '../../../src/core/requests/sensitive.js';
 import { problemMessages } from '../../../src/core/text/messages.js';
 import { everythingElicitation, everythingSampling } from '../../fixtures/server-requests.js';
 import { describeSpec, specExamples } from '../../spec-fixtures.js';

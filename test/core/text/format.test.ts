@@ -1,7 +1,9 @@
 // Tests for src/core/text/format.ts: the one formatter every message goes through.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { decideToolCall, formatList, formatMessage, formatReason, toolDecisionMessages as reasonMessages } from '../../../src/core/index.js';
+import { decideToolCall, formatMessage, formatReason } from '../../../src/core/index.js';
+import { formatList } from '../../../src/core/text/format.js';
+import { toolDecisionMessages as reasonMessages } from '../../../src/core/tool/reasons.js';
 
 
 describe('formatMessage', () => {

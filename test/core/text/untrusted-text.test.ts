@@ -2,21 +2,15 @@
 // that normalises first, URLs parsed as the browser parses them, server keys never plain-object keys.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  confusableSkeleton,
-  decideServerRequest,
-  describeUrl,
-  initialElicitationValues,
-  parseElicitationRequest,
-  parseSamplingRequest,
-  sanitizeText,
-  splitWords,
-  toolCallStatusFromTask,
-  validateElicitation,
-  type ElicitationView,
-  sensitiveKind,
-  SENSITIVE_TERM_LIST,
-} from '../../../src/core/index.js';
+import { toolCallStatusFromTask } from '../../../src/core/index.js';
+import type { ElicitationView } from '../../../src/core/requests/elicitation.js';
+import { confusableSkeleton, splitWords } from '../../../src/core/text/normalize.js';
+import { decideServerRequest } from '../../../src/core/requests/decide.js';
+import { describeUrl } from '../../../src/core/text/url.js';
+import { initialElicitationValues, parseElicitationRequest, validateElicitation } from '../../../src/core/requests/elicitation.js';
+import { parseSamplingRequest } from '../../../src/core/requests/sampling.js';
+import { sanitizeText } from '../../../src/core/text/sanitize.js';
+import { sensitiveKind, SENSITIVE_TERM_LIST } from '../../../src/core/requests/sensitive.js';
 import { elicitationsFromError } from '../../../src/mcp/index.js';
 
 // The English name of the kind of secret a field asks for (what the message table's `sensitive.<kind>` says).

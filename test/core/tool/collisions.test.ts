@@ -2,7 +2,8 @@
 // like another), and what the policy does with them.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { canOfferRemember, findLookAlikeServers, indexToolNames } from '../../../src/core/index.js';
+import { canOfferRemember } from '../../../src/core/tool/approvals.js';
+import { findLookAlikeServers, indexToolNames } from '../../../src/core/tool/collisions.js';
 import { createBuiltInController } from '../../helpers/kinds.js';
 
 const send = { name: 'send_email', annotations: { readOnlyHint: false, destructiveHint: false, openWorldHint: true } };

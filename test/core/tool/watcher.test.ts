@@ -2,7 +2,8 @@
 // every change in what a person approved (the rug-pull class).
 import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
-import { createApprovalStore, createToolListWatcher, decideToolCall, type ToolListChange } from '../../../src/core/index.js';
+import { createApprovalStore, createToolListWatcher, decideToolCall } from '../../../src/core/index.js';
+import type { ToolListChange } from '../../../src/core/tool/watcher.js';
 import type { Tool } from '../../../src/core/shared/types.js';
 
 /** Timers the test runs by hand. */
