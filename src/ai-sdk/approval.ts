@@ -10,7 +10,9 @@ import { toolCallBinding, type ConsentPolicy, type DecisionRecord } from '../cor
 import { isRecord } from '../core/shared/issues.js';
 import { copyArray, ownData, textOf } from '../core/shared/read.js';
 import type { Tool } from '../core/shared/types.js';
+import type { DecisionReason } from '../core/text/reasons.js';
 import { answersInLastMessage, approvalPartsOf, sentWithoutTools, toolCallIn } from './messages.js';
+import { reasonsToWire } from './reasons.js';
 import { createChatSession, type ChatSession, type McpCall, type OpenedChat } from './session.js';
 import { McpChatStoreError, type McpChatStore } from './store.js';
 import { DEFAULT_CLIENT_NAME, McpClientNameError, metadataOf, toolFromMetadata, wrapped } from './tools.js';
@@ -82,8 +84,7 @@ export interface McpToolApproval {
 
 type Status = Exclude<ToolApprovalStatus, string | undefined>;
 const RUN: Status = { type: 'not-applicable' };
-const reasonText = (reasons: readonly { text: string }[]) => reasons.map((reason) => reason.text).join(' ');
-const denied = (reasons: readonly { text: string }[]): Status => ({ type: 'denied', reason: reasonText(reasons) });
+const denied = (reasons: readonly DecisionReason[]): Status => ({ type: 'denied', reason: reasonsToWire(reasons) });
 
 /** What an approval is bound to, in canonical form: the server, the tool, its input and the call. Unreadable input never matches anything. */
 function bindingOf(call: McpCall): string {
@@ -122,7 +123,7 @@ function findMcpTool(toolName: string, tools: unknown, fallback: ToolSet | undef
 }
 
 /** What the AI SDK is told once a call settled and the chat's state is saved (refused when it could not be). */
-const settled = (session: ChatSession, call: McpCall, result: () => Promise<{ outcome: string; record: { reasons: readonly { text: string }[] } }>, records?: DecisionRecord[]): Promise<Status> =>
+const settled = (session: ChatSession, call: McpCall, result: () => Promise<{ outcome: string; record: { reasons: readonly DecisionReason[] } }>, records?: DecisionRecord[]): Promise<Status> =>
   session.settle(
     call,
     async () => {
@@ -162,7 +163,7 @@ async function decideCall(session: ChatSession, opened: OpenedChat, options: Mcp
     } catch (error) {
       return denied([session.unavailable(error, call)]);
     }
-    return { type: 'user-approval', reason: reasonText(decision.reasons) };
+    return { type: 'user-approval', reason: reasonsToWire(decision.reasons) };
   }
   // Run or block, with its record (and the taint flag for an open-world run, saved before it runs).
   return settled(session, call, () => outcome, records);

@@ -8,7 +8,8 @@ import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useOptionalToolApproval } from '../components/consent-provider/approval-context.js';
 import { ToolCallCard, type ToolCallCardProps } from '../components/tool-call/tool-call-card.js';
 import { reasonFrom } from '../core/text/reasons.js';
-import { toolReasonLabels } from '../core/tool/reasons.js';
+import { safeName } from '../core/text/sanitize.js';
+import { reasonsFromWire, reasonsToWire } from './reasons.js';
 import { isRecord } from '../core/shared/issues.js';
 import { ownData } from '../core/shared/read.js';
 import type { ToolCallStatus } from '../core/tool/tool-status.js';
@@ -55,7 +56,8 @@ export interface UseMcpToolPartOptions {
   onRemember?: ((approvalId: string) => void) | undefined;
 }
 
-const USER_DENIED = 'The user denied this call.';
+// The person's "no", as the code the browser sends; told from a policy's block by its code, never by words.
+const USER_DENIED = 'user-denied';
 
 function toolOf(part: McpToolPartLike): { serverId: string; tool: Tool | undefined; toolName: string } {
   const metadata = part.toolMetadata;
@@ -89,12 +91,19 @@ export function toolCallStatusFromPart(part: McpToolPartLike): ToolCallStatus {
     }
     case 'output-error':
       return { type: 'error', message: typeof part.errorText === 'string' ? part.errorText : undefined };
-    case 'output-denied':
-      // Denied after the person approved: the policy blocked it (decided again on the server), not the person.
-      if (part.approval?.approved === true || part.approval?.isAutomatic === true || (part.approval?.reason !== undefined && part.approval.reason !== USER_DENIED)) {
-        return { type: 'blocked', reasons: [{ ...reasonFrom('host-denied', toolReasonLabels), ...(part.approval?.reason ? { text: part.approval.reason, said: part.approval.reason } : {}) }] };
+    case 'output-denied': {
+      // Denied after the person approved, or for a reason that is not the person's: the policy blocked it
+      // (decided again on the server). Our reasons are codes; anything else is another policy's words.
+      const said = part.approval?.reason;
+      const reasons = reasonsFromWire(said);
+      const personSaidNo = reasons?.every((reason) => reason.code === USER_DENIED) ?? said === undefined;
+      if (part.approval?.approved === true || part.approval?.isAutomatic === true || !personSaidNo) {
+        const policy = reasons?.filter((reason) => reason.code !== USER_DENIED) ?? [];
+        const words = reasons ? '' : safeName(said, 600);
+        return { type: 'blocked', reasons: policy.length > 0 ? policy : [{ ...reasonFrom('host-denied'), ...(words ? { said: words } : {}) }] };
       }
       return { type: 'denied' };
+    }
     default:
       return { type: 'error', code: 'part-unreadable' };
   }
@@ -128,7 +137,7 @@ export function useMcpToolPart(part: McpToolPartLike, options: UseMcpToolPartOpt
       void latest.current.addToolApprovalResponse({
         id: approvalId,
         approved,
-        ...(approved ? {} : { reason: result.outcome === 'blocked' ? result.decision.reasons.map((reason) => reason.text).join(' ') : USER_DENIED }),
+        ...(approved ? {} : { reason: reasonsToWire(result.outcome === 'blocked' ? result.decision.reasons : [reasonFrom(USER_DENIED)]) }),
       });
     });
     return () => abort.abort();

@@ -3,7 +3,9 @@
  * with, and their English. No AI SDK import here: the message table carries
  * these words without the adapter.
  */
+import { ownData } from '../core/shared/read.js';
 import { prefixed, reasonFrom, type DecisionReason } from '../core/text/reasons.js';
+import { safeName } from '../core/text/sanitize.js';
 
 /** Why an approval from the browser ran nothing. */
 export type AiSdkReasonCode = 'approval-replayed' | 'approval-not-asked' | 'approval-invalid' | 'store-unavailable';
@@ -19,5 +21,45 @@ export const aiSdkReasonLabels: Record<AiSdkReasonCode, string> = {
 /** The AI SDK reasons as message-table entries. */
 export const aiSdkReasonMessages: { [K in AiSdkReasonCode as `reason.${K}`]: string } = /* @__PURE__ */ prefixed('reason.', aiSdkReasonLabels);
 
-/** An AI SDK reason with its English. */
-export const aiSdkReason = (code: AiSdkReasonCode): DecisionReason<AiSdkReasonCode> => reasonFrom(code, aiSdkReasonLabels);
+/** An AI SDK reason (its words: `reason.<code>` in the message table). */
+export const aiSdkReason = (code: AiSdkReasonCode): DecisionReason<AiSdkReasonCode> => reasonFrom(code);
+
+// A denial travels to the browser (and the model) as the AI SDK's one
+// `reason` string. It carries codes and parameters, never words: the browser
+// formats them from the host's message table.
+const WIRE = 'mcp-consent:';
+const MAX_REASONS = 16;
+
+/** The reasons of a denial as the string the AI SDK carries (`approval.reason`). */
+export function reasonsToWire(reasons: readonly DecisionReason[]): string {
+  return WIRE + JSON.stringify(reasons.slice(0, MAX_REASONS).map(({ code, hints, changes, servers, server, said }) => ({ code, hints, changes, servers, server, said })));
+}
+
+const list = (value: unknown): string[] | undefined => (Array.isArray(value) ? value.slice(0, MAX_REASONS).map((item) => safeName(item, 128)).filter(Boolean) : undefined);
+
+/**
+ * The reasons a denial string carries, read as untrusted data (bounded,
+ * sanitised); `undefined` when it is not one of ours: another policy's words.
+ */
+export function reasonsFromWire(text: unknown): DecisionReason[] | undefined {
+  if (typeof text !== 'string' || !text.startsWith(WIRE) || text.length > 64_000) return undefined;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text.slice(WIRE.length));
+  } catch {
+    return undefined;
+  }
+  if (!Array.isArray(parsed)) return undefined;
+  const reasons: DecisionReason[] = [];
+  for (const item of parsed.slice(0, MAX_REASONS)) {
+    const code = safeName(ownData(item, 'code'), 80);
+    if (!code) continue;
+    const hints = list(ownData(item, 'hints'));
+    const changes = list(ownData(item, 'changes'));
+    const servers = list(ownData(item, 'servers'));
+    const server = safeName(ownData(item, 'server'), 128);
+    const said = safeName(ownData(item, 'said'), 600);
+    reasons.push({ code, ...(hints ? { hints } : {}), ...(changes ? { changes } : {}), ...(servers ? { servers } : {}), ...(server ? { server } : {}), ...(said ? { said } : {}) });
+  }
+  return reasons.length > 0 ? reasons : undefined;
+}

@@ -1,7 +1,7 @@
 /** The words of MCP Apps' reasons (`reason.app-*` in the message table); core does not carry them. */
-import { consentReasonLabels, elicitationReasonLabels, samplingReasonLabels, type ConsentReasonCode, type ElicitationReasonCode, type SamplingReasonCode } from '../core/consent/index.js';
+import type { ConsentReasonCode, ElicitationReasonCode, SamplingReasonCode } from '../core/consent/index.js';
 import { prefixed, reasonFrom, type DecisionReason } from '../core/text/reasons.js';
-import { toolReasonLabels, type ToolReasonCode } from '../core/tool/reasons.js';
+import type { ToolReasonCode } from '../core/tool/reasons.js';
 
 /** Reasons only MCP Apps' actions give. */
 export type AppReasonCode =
@@ -36,15 +36,7 @@ export const appReasonMessages: { [K in AppReasonCode as `reason.${K}`]: string 
 /** Every code an app's decision or refusal may give. */
 export type AppDecisionReasonCode = AppReasonCode | ConsentReasonCode | Extract<ElicitationReasonCode, 'url-not-https' | 'url-offline'> | Extract<ToolReasonCode, 'unknown-tool'> | Extract<SamplingReasonCode, 'sampling-off'>;
 
-// The English of each code, from the table of the kind it belongs to.
-const ENGLISH: Readonly<Record<AppDecisionReasonCode, string>> = /* @__PURE__ */ Object.assign(
-  {},
-  appReasonLabels,
-  consentReasonLabels,
-  { 'url-not-https': elicitationReasonLabels['url-not-https'], 'url-offline': elicitationReasonLabels['url-offline'], 'unknown-tool': toolReasonLabels['unknown-tool'], 'sampling-off': samplingReasonLabels['sampling-off'] },
-);
-
-/** A reason an app's action is decided with, with its English. */
+/** A reason an app's action is decided with (its words: `reason.<code>` in the message table). */
 export function appReason(code: AppDecisionReasonCode): DecisionReason {
-  return reasonFrom(code, ENGLISH);
+  return reasonFrom(code);
 }

@@ -54,7 +54,6 @@ export const contentLabels = {
   download: 'Download',
   copy: 'Copy text',
   copied: 'Copied',
-  openResource: 'Open',
   longText: 'Long text',
   content: 'Tool output',
   downloadUnavailable: 'Download unavailable (invalid data)',
@@ -67,6 +66,15 @@ export const contentLabels = {
 } as const;
 
 /** The words of tool confirmations and tool call cards (their own; see `toolCallLabels` for all they read). */
+/** What a preview of arguments or structured output left out (a code and its count from core). */
+export const previewLabels = {
+  'preview.characters-cut': '{count, plural, one {# character} other {# characters}}',
+  /** Entries of an object or array folded whole (the brackets say which). */
+  'preview.folded': '{count} folded',
+  /** Entries past the preview's size, after the ones shown. */
+  'preview.hidden': '{count} more not shown',
+} as const;
+
 export const toolLabels = {
   // Confirmation.
   confirmTitle: 'Allow {tool}?',
@@ -157,7 +165,7 @@ const requestLabelsOwn = {
   editMessage: 'Message {number}',
   /** A message with several text blocks: each box is named apart. */
   editMessagePart: 'Message {number}, part {part}',
-  maxTokens: 'Most tokens',
+  maxTokens: 'Max tokens',
   temperature: 'Temperature',
   modelHints: 'Preferred models',
   modelPreferences: 'Priorities',
@@ -165,6 +173,10 @@ const requestLabelsOwn = {
   speedPriority: 'speed',
   costPriority: 'cost',
   includeContext: 'Include context',
+  /** The protocol's `includeContext` values, as a person reads them. */
+  'includeContext.thisServer': 'from this server',
+  'includeContext.allServers': 'from every connected server',
+  'includeContext.other': 'unknown',
   stopSequences: 'Stop sequences',
   requestedTools: 'Tools the model may use',
   edit: 'Edit',
@@ -189,7 +201,7 @@ const reasonMessages: typeof toolFamilyReasons & typeof elicitationReasonMessage
 );
 
 // One pure call: a bundle that reads only one family's words drops the rest.
-const uiLabels: typeof badgeLabels & typeof contentLabels & typeof toolLabels & typeof requestLabels = /* @__PURE__ */ Object.assign({}, badgeLabels, contentLabels, toolLabels, requestLabels);
+const uiLabels: typeof badgeLabels & typeof contentLabels & typeof toolLabels & typeof previewLabels & typeof requestLabels = /* @__PURE__ */ Object.assign({}, badgeLabels, contentLabels, toolLabels, previewLabels, requestLabels);
 
 /**
  * The message table: every word a person reads, in English, by key. Hosts
@@ -224,7 +236,7 @@ export type Labels = { [K in keyof typeof defaultLabels]: string };
  * badges', the reasons and the statuses (not the elicitation and sampling
  * words, problems or field errors).
  */
-export const toolCallLabels: typeof badgeLabels & typeof toolLabels & typeof toolFamilyReasons & typeof statusMessages = /* @__PURE__ */ Object.assign({}, badgeLabels, toolLabels, toolFamilyReasons, statusMessages);
+export const toolCallLabels: typeof badgeLabels & typeof toolLabels & typeof previewLabels & typeof toolFamilyReasons & typeof statusMessages = /* @__PURE__ */ Object.assign({}, badgeLabels, toolLabels, previewLabels, toolFamilyReasons, statusMessages);
 /** The tool family's words, with any other key a host's table gives. */
 export type ToolCallLabels = { [K in keyof typeof toolCallLabels]: string } & Partial<Labels>;
 /** The badge family's words, with any other key a host's table gives. */

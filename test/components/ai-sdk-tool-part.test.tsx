@@ -4,9 +4,16 @@ import userEvent from '@testing-library/user-event';
 import type { DynamicToolUIPart } from 'ai';
 import { describe, expect, it, vi } from 'vitest';
 import { McpToolPart, toolCallStatusFromPart, useRememberedApprovals, type McpToolPartLike } from '../../src/ai-sdk/react.js';
-import { type ServerConfig } from '../../src/index.js';
+import fc from 'fast-check';
+import { reasonsToWire } from '../../src/ai-sdk/reasons.js';
+import { LabelsProvider, type ServerConfig } from '../../src/index.js';
+import { formatReason } from '../../src/core/text/reasons.js';
+import { de } from '../../src/locales/de.js';
 import { axe } from '../axe.js';
 import { BuiltInProvider } from '../helpers/kinds.js';
+
+// What the browser sends for a person's "no": a code, never words (src/ai-sdk/reasons.ts).
+const PERSON_SAID_NO = 'mcp-consent:[{"code":"user-denied"}]';
 
 const metadata = { clientName: 'everything', toolName: 'toggle-simulated-logging', title: 'Toggle Simulated Logging', annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false } };
 const base = { type: 'dynamic-tool', toolName: 'toggle-simulated-logging', toolCallId: 'call-1', title: 'Toggle Simulated Logging', toolMetadata: metadata, input: {} } as const;
@@ -22,7 +29,7 @@ const parts = {
     output: { content: [{ type: 'text', text: 'Logging started.' }, { type: 'text', text: 'for the model only', annotations: { audience: ['assistant'] } }] },
   },
   'output-error': { ...base, state: 'output-error', errorText: 'MCP error -32603: boom' },
-  'output-denied': { ...base, state: 'output-denied', approval: { id: 'ap-1', approved: false, reason: 'The user denied this call.' } },
+  'output-denied': { ...base, state: 'output-denied', approval: { id: 'ap-1', approved: false, reason: PERSON_SAID_NO } },
 } satisfies Record<string, DynamicToolUIPart>;
 
 const servers: Record<string, ServerConfig> = { everything: { trust: 'untrusted', name: 'Everything' } };
@@ -70,6 +77,42 @@ describe('McpToolPart: every state of an AI SDK tool part', () => {
     expect(card).toHaveTextContent('The host blocks this tool.');
   });
 
+  it('decides by code, not by words: the server\'s reasons arrive as codes and read in the host\'s language', () => {
+    const blocked = reasonsToWire([{ code: 'untrusted-server' }, { code: 'tool-shadowed', servers: ['Mail'] }]);
+    const part = { ...parts['output-denied'], approval: { id: 'a', approved: false, reason: blocked } } as McpToolPartLike;
+    expect(toolCallStatusFromPart(part)).toEqual({ type: 'blocked', reasons: [{ code: 'untrusted-server' }, { code: 'tool-shadowed', servers: ['Mail'] }] });
+    render(
+      <LabelsProvider labels={de} locale="de">
+        {inProvider(<McpToolPart part={part} addToolApprovalResponse={() => {}} />)}
+      </LabelsProvider>,
+    );
+    const card = screen.getByRole('article');
+    expect(card).toHaveAttribute('data-state', 'blocked');
+    expect(card).toHaveTextContent(formatReason({ code: 'untrusted-server' }, de, 'de'));
+    expect(card).not.toHaveTextContent('untrusted-server');
+    // The old English sentence is another policy's words now: shown as they are, and not the person's "no".
+    expect(toolCallStatusFromPart({ ...part, approval: { id: 'a', approved: false, reason: 'The user denied this call.' } })).toMatchObject({ type: 'blocked', reasons: [{ code: 'host-denied', said: 'The user denied this call.' }] });
+    // The person's "no" among a policy's codes is still the policy's block.
+    expect(toolCallStatusFromPart({ ...part, approval: { id: 'a', approved: false, reason: reasonsToWire([{ code: 'user-denied' }]) } })).toEqual({ type: 'denied' });
+  });
+
+  it('property: whatever string arrives as a denial reason, the part is denied or blocked with bounded, printable reasons', () => {
+    fc.assert(
+      fc.property(fc.oneof(fc.string(), fc.json().map((json) => `mcp-consent:${json}`), fc.array(fc.record({ code: fc.string(), servers: fc.anything() }), { maxLength: 40 }).map((reasons) => `mcp-consent:${JSON.stringify(reasons)}`)), (reason) => {
+        const status = toolCallStatusFromPart({ ...parts['output-denied'], approval: { id: 'a', approved: false, reason } } as McpToolPartLike);
+        expect(['denied', 'blocked']).toContain(status.type);
+        if (status.type !== 'blocked') return;
+        expect(status.reasons.length).toBeGreaterThan(0);
+        expect(status.reasons.length).toBeLessThanOrEqual(16);
+        for (const item of status.reasons) {
+          expect(typeof item.code).toBe('string');
+          expect(item.code.length).toBeGreaterThan(0);
+          for (const server of item.servers ?? []) expect(typeof server).toBe('string');
+        }
+      }),
+    );
+  });
+
   it('a part without MCP metadata is the worst case, and structured output without content is not shown', () => {
     expect(toolCallStatusFromPart({ ...base, toolMetadata: undefined, state: 'output-available', output: { secret: 'x' } } as McpToolPartLike)).toEqual({ type: 'success', result: { content: [] } });
     render(inProvider(<McpToolPart part={{ ...parts['approval-responded'], toolMetadata: undefined }} addToolApprovalResponse={() => {}} />));
@@ -95,7 +138,7 @@ describe('McpToolPart: answering approval-requested', () => {
     render(inProvider(<McpToolPart part={parts['approval-requested']} addToolApprovalResponse={addToolApprovalResponse} />));
     await screen.findByRole('alertdialog');
     await user.keyboard('{Escape}');
-    await waitFor(() => expect(addToolApprovalResponse).toHaveBeenCalledExactlyOnceWith({ id: 'ap-1', approved: false, reason: 'The user denied this call.' }));
+    await waitFor(() => expect(addToolApprovalResponse).toHaveBeenCalledExactlyOnceWith({ id: 'ap-1', approved: false, reason: PERSON_SAID_NO }));
   });
 
   it('inline: the card asks; re-rendering with a new part object does not ask twice', async () => {

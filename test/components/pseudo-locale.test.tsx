@@ -20,6 +20,8 @@ import { FIXED_NOW, dated, everyType, errorResult, malformed, mixedAudience, pri
 import { everythingElicitation, everythingSampling, richSampling, sensitiveElicitation, urlElicitation } from '../fixtures/server-requests.js';
 import { bareTool, createEntitiesTool, deleteEntitiesTool, fetchTool, readFileTool } from '../fixtures/tools.js';
 import { BuiltInProvider, createBuiltInController } from '../helpers/kinds.js';
+import { McpToolPart, type McpToolPartLike } from '../../src/ai-sdk/react.js';
+import { reasonsToWire } from '../../src/ai-sdk/reasons.js';
 
 /** A marker that keeps the template's placeholders (and plural branches), so filled-in server data still shows. */
 function pseudo(key: string, template: string): string {
@@ -225,6 +227,45 @@ describe('pseudo-locale: every word a person reads comes from the message table'
     expect(leaks(serverStrings(bareTool, SERVER, { entityNames: ['Alice', 'Bob'] }, 'GitHub'))).toEqual([]);
   });
 
+  it('argument previews are worded by the table; structured output folds with counts alone', async () => {
+    const user = userEvent.setup();
+    // Digits only, so a cut string leaves no letters of its own; the placeholders must be markers.
+    const deep = JSON.parse('{"a":'.repeat(10) + '1' + '}'.repeat(10)) as unknown;
+    const args = { note: '0123456789'.repeat(60), deep, many: Array.from({ length: 5000 }, (_, i) => i) };
+    render(
+      inTable(
+        <>
+          <ToolConfirmDialog prompt={confirmRequest(deleteEntitiesTool, { args })} onRespond={() => {}} />
+          <ToolCallCard serverId="memory" tool={deleteEntitiesTool} trust="untrusted" args={args} status={{ type: 'running' }} />
+          <ToolResult result={{ content: [], structuredContent: { rows: Array.from({ length: 200_000 }, (_, i) => i) } }} viewer="assistant" />
+        </>,
+      ),
+    );
+    await user.click(screen.getByRole('button', { name: /showMore/ }));
+    const text = document.body.textContent ?? '';
+    for (const code of ['characters-cut', 'folded', 'hidden']) expect(text).toContain(`⟦preview.${code}`);
+    expect(leaks(serverStrings(deleteEntitiesTool, SERVER, 'Mail server', { a: 1, note: 1, deep: 1, many: 1, rows: 1 }))).toEqual([]);
+  });
+
+  it('AI SDK tool parts in every state, with a policy\'s block arriving as codes', () => {
+    const metadata = { clientName: 'everything', toolName: 'toggle-logging', annotations: { readOnlyHint: false, destructiveHint: true } };
+    const base = { type: 'dynamic-tool', toolName: 'toggle-logging', toolCallId: 'call-1', toolMetadata: metadata, input: { level: 3 } } as const;
+    const blocked = reasonsToWire([{ code: 'untrusted-server' }, { code: 'tool-shadowed', servers: ['Mail server'] }]);
+    const parts = [
+      { ...base, state: 'input-streaming', input: undefined },
+      { ...base, state: 'input-available' },
+      { ...base, state: 'approval-responded', approval: { id: 'a', approved: true } },
+      { ...base, state: 'output-available', output: { content: [{ type: 'text', text: 'Logging started.' }] } },
+      { ...base, state: 'output-error', errorText: 'MCP error -32603: boom' },
+      { ...base, state: 'output-denied', approval: { id: 'a', approved: false, reason: reasonsToWire([{ code: 'user-denied' }]) } },
+      { ...base, state: 'output-denied', approval: { id: 'a', approved: false, reason: blocked } },
+      { ...base, state: 'output-denied', approval: { id: 'a', approved: true } },
+    ] as McpToolPartLike[];
+    render(inTable(<BuiltInProvider servers={{ everything: { trust: 'untrusted', name: 'Everything server' } }}>{parts.map((part, i) => <McpToolPart key={i} part={part} addToolApprovalResponse={() => {}} />)}</BuiltInProvider>));
+    expect(document.body).toHaveTextContent('⟦reason.untrusted-server⟧');
+    expect(leaks(serverStrings(metadata, base.input, 'Everything server', 'Mail server', 'Logging started.', 'MCP error -32603: boom'))).toEqual([]);
+  });
+
   const elicitationPrompt = (params: unknown) => {
     const view = parseElicitationRequest(params);
     return { serverId: 'everything', serverName: 'Everything server', trust: 'untrusted' as const, view, decision: decideServerRequest({ kind: 'elicitation', trust: 'untrusted', elicitation: view }) };
@@ -308,7 +349,9 @@ describe('pseudo-locale: every word a person reads comes from the message table'
     const user = userEvent.setup();
     const { unmount } = render(inTable(<SamplingDialog prompt={samplingPrompt(richSampling)} onRespond={() => true} />));
     await user.click(screen.getByRole('button', { name: /edit/ }));
-    expect(leaks(serverStrings(richSampling, 'Everything server'))).toEqual([]);
+    // A protocol value is a person's word from the table, never the raw value (so it is not server data here).
+    expect(document.body).toHaveTextContent('⟦includeContext.thisServer⟧');
+    expect(leaks(serverStrings({ ...richSampling, includeContext: undefined }, 'Everything server'))).toEqual([]);
     unmount();
     const answer = { role: 'assistant', model: 'claude-test', content: { type: 'text', text: 'Three bullets.' }, stopReason: 'endTurn' };
     const { unmount: u2 } = render(inTable(<SamplingDialog prompt={samplingPrompt(everythingSampling, 'result', answer)} onRespond={() => true} />));

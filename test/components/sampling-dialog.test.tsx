@@ -37,7 +37,9 @@ describe('SamplingDialog — the request', () => {
     // Assistant-only blocks are for the model, not this view; server text is never HTML.
     expect(dialog).not.toHaveTextContent('INTERNAL');
     expect(dialog.querySelector('b')).toBeNull();
-    for (const fact of ['400', '0.2', 'END', 'claude-3-sonnet', 'intelligence 0.8', 'thisServer']) expect(dialog).toHaveTextContent(fact);
+    for (const fact of ['400', '0.2', 'END', 'claude-3-sonnet', 'intelligence 0.8', 'Max tokens', 'Include context', 'from this server']) expect(dialog).toHaveTextContent(fact);
+    // A protocol value is worded from the table, never shown raw.
+    expect(dialog).not.toHaveTextContent('thisServer');
     expect(within(dialog).getByText('search')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Deny' })).toHaveFocus();
   });

@@ -5,6 +5,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { annotateMcpTools, createMcpChatStore, createMemoryChatStorage, createRedisChatStorage, mcpToolApproval, McpChatStoreError, type McpChatStorage } from '../../src/ai-sdk/index.js';
 import type { ConsentRecord } from '../../src/core/index.js';
+import { reasonsFromWire } from '../../src/ai-sdk/reasons.js';
 
 const tool = { name: 'write', annotations: { readOnlyHint: false, destructiveHint: false } };
 
@@ -136,7 +137,9 @@ describe('a decision that could not be saved', () => {
     const records: ConsentRecord[] = [];
     const approval = mcpToolApproval({ tools, servers: { web: { trust: 'trusted' } }, secret: 's'.repeat(32), chatId: 'chat', store, onDecision: (record) => records.push(record) });
     const status = await approval.toolApproval({ toolCall: { toolCallId: 'call-1', toolName: 'fetch', input: { url: 'https://example.com' } }, tools, messages: [] });
-    expect(status).toMatchObject({ type: 'denied', reason: expect.stringMatching(/could not be read or saved, so nothing ran/) });
+    expect(status).toMatchObject({ type: 'denied' });
+    // The browser gets a code, and words it from its own table.
+    expect(reasonsFromWire((status as { reason: string }).reason)).toEqual([{ code: 'store-unavailable' }]);
     expect(records).toMatchObject([{ callId: 'call-1', outcome: 'blocked', decidedBy: 'policy', reasons: [{ code: 'store-unavailable' }] }]);
     // With a working store the same call runs, recorded once.
     const ok = createMcpChatStore();

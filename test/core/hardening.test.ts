@@ -4,11 +4,16 @@ import fc from 'fast-check';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { annotationFingerprint, createApprovalStore, decideToolCall, diffToolAnnotations, presentTool, resolveToolHints, selectForViewer, type ServerConfig, type Tool, type ToolOverride } from '../../src/core/index.js';
 import { confirmFocus } from '../../src/core/tool/decide.js';
-import { formatPreview, previewArguments, safeJson } from '../../src/core/tool/arguments.js';
+import { formatPreview, previewArguments, type PreviewWords } from '../../src/core/tool/arguments.js';
 import { prepareContent } from '../../src/core/content/content.js';
 import { snapshotTool, toolFingerprint } from '../../src/core/tool/tool-hints.js';
 import type { PolicyMode } from '../../src/core/shared/policy.js';
 import { createBuiltInController } from '../helpers/kinds.js';
+import { defaultLabels } from '../../src/internal/default-labels.js';
+import { formatReason } from '../../src/core/text/reasons.js';
+
+/** A reason in the default English, as a person reads it. */
+const english = (reason: Parameters<typeof formatReason>[0]) => formatReason(reason, defaultLabels, 'en');
 
 const idempotentWrite: Tool = { name: 'upsert', annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false } };
 const idempotentOpenWrite: Tool = { name: 'sync', annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true } };
@@ -190,7 +195,7 @@ describe('3. remembered approvals are keyed on everything the user and the model
     expect(store.changesSinceApproval(variants[0]![1], { serverId: 'notes', trust: 'trusted' })).toEqual(['title']);
     expect(store.changesSinceApproval(variants[3]![1], { serverId: 'notes', trust: 'trusted' })).toEqual(['inputSchema']);
     const decision = decideToolCall({ tool: variants[0]![1], trust: 'trusted', annotationsChanged: ['title'] });
-    expect(decision.reasons.find((r) => r.code === 'annotations-changed')!.text).toContain('title');
+    expect(english(decision.reasons.find((r) => r.code === 'annotations-changed')!)).toContain('title');
   });
 
   it('another server, name or trust level is another key', () => {
@@ -308,7 +313,7 @@ describe('6. nothing documented "never throws" throws', () => {
     expect(() => toolFingerprint(tool)).not.toThrow();
     expect(() => diffToolAnnotations([tool], [{ ...tool, annotations: {} } as Tool])).not.toThrow();
     expect(() => previewArguments(value)).not.toThrow();
-    expect(() => safeJson(value)).not.toThrow();
+    expect(() => formatPreview(value)).not.toThrow();
     expect(() => prepareContent([value, { type: 'text', text: 'ok' }, { type: 'text', text: value }])).not.toThrow();
     expect(() => selectForViewer([value] as unknown[], 'user')).not.toThrow();
     expect(() => decideToolCall({ tool, trust: 'trusted' })).not.toThrow();
@@ -400,12 +405,20 @@ describe('8. argument previews tell the truth', () => {
     }
   });
 
-  it('folds depth, long keys and long strings with placeholders that say what was folded', () => {
-    const preview = previewArguments({ deep: deepNest(20), ['k'.repeat(300)]: 1, long: 'y'.repeat(5000) });
-    expect(preview.folded).toMatch(/\{… 1 key folded\}/);
-    expect(preview.folded).toMatch(/…\(\+236 characters\): 1/);
-    expect(preview.folded).toMatch(/…\(\+4,840 characters\)/);
+  // Core words nothing: it hands each placeholder's code and count to the caller's table.
+  const say: PreviewWords = (code, count) => `<${code} ${count}>`;
+
+  it('folds depth, long keys and long strings with placeholders that say what was folded, as codes and counts', () => {
+    const preview = previewArguments({ deep: deepNest(20), ['k'.repeat(300)]: 1, long: 'y'.repeat(5000) }, undefined, say);
+    expect(preview.folded).toMatch(/\{… <folded 1>\}/);
+    expect(preview.folded).toMatch(/…\(\+<characters-cut 236>\): 1/);
+    expect(preview.folded).toMatch(/…\(\+<characters-cut 4840>\)/);
     expect(preview.isFolded).toBe(true);
+    // Without a table a placeholder is its count alone: no English from core.
+    const bare = previewArguments({ deep: deepNest(20), long: 'y'.repeat(5000) });
+    expect(bare.folded).toMatch(/\{… 1\}/);
+    expect(bare.folded).toMatch(/…\(\+4840\)/);
+    expect(bare.folded).not.toMatch(/[a-z]{3,} (folded|characters|shown)/);
   });
 
   it('one pathological argument never hides the others', () => {
@@ -413,7 +426,8 @@ describe('8. argument previews tell the truth', () => {
     expect(preview.folded).toContain('"path": "/etc/passwd"');
     expect(preview.folded).toContain('"force": true');
     expect(preview.full).toContain('"path": "/etc/passwd"');
-    expect(preview.folded).toMatch(/more items not shown/);
+    expect(preview.folded).toMatch(/… \d+\n/);
+    expect(previewArguments({ many: Array.from({ length: 5000 }, (_, i) => i) }, undefined, say).folded).toMatch(/… <hidden \d+>/);
   });
 
   it('property: never throws and never prints [object Object]', () => {
@@ -538,7 +552,7 @@ describe('taint guard (opt-in)', () => {
     const write = controller.previewDecision({ serverId: 's', tool: remembered });
     expect(write.action).toBe('confirm');
     expect(write.reasons[0]).toMatchObject({ code: 'tainted' });
-    expect(write.reasons[0]!.text).toMatch(/outside this app/);
+    expect(english(write.reasons[0]!)).toMatch(/outside this app/);
     expect(controller.previewDecision({ serverId: 's', tool: readOnlyOpen }).action).toBe('confirm');
     expect(controller.previewDecision({ serverId: 's', tool: readOnlyLocal }).action).toBe('run');
     controller.resetTaint();
@@ -568,11 +582,11 @@ describe('exact reasons', () => {
     const decision = decideToolCall({ tool: { name: 'd', annotations: { destructiveHint: true } }, trust: 'untrusted' });
     const assumed = decision.reasons.find((r) => r.code === 'hints-assumed')!;
     expect(assumed.hints).toEqual(['openWorld']);
-    expect(assumed.text).toBe('The server did not say whether it reaches outside this app, so the cautious answer is assumed.');
+    expect(english(assumed)).toBe('The server did not say whether it reaches outside this app, so the cautious answer is assumed.');
     const bare = decideToolCall({ tool: { name: 'x' }, trust: 'untrusted' }).reasons.find((r) => r.code === 'hints-assumed')!;
     expect(bare.hints).toEqual(['readOnly', 'destructive', 'openWorld']);
     expect(bare.hints).toEqual(['readOnly', 'destructive', 'openWorld']);
     // The English is Intl's "x, y, or z" list.
-    expect(bare.text).toContain('whether it only reads, whether it can delete or overwrite data, or whether it reaches outside this app');
+    expect(english(bare)).toContain('whether it only reads, whether it can delete or overwrite data, or whether it reaches outside this app');
   });
 });

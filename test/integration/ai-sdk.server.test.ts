@@ -160,7 +160,7 @@ describe('AI SDK: approval policy and audience at the network boundary', () => {
     const h = harness({ everything: { trust: 'untrusted' } });
     const asked = await h.ask('toggle logging');
     const before = executions.length;
-    await h.chat.addToolApprovalResponse({ id: asked!.approval.id, approved: false, reason: 'The user denied this call.' });
+    await h.chat.addToolApprovalResponse({ id: asked!.approval.id, approved: false, reason: 'mcp-consent:[{"code":"user-denied"}]' });
     await h.settle();
     expect(executions.length).toBe(before);
     expect(h.toolParts()).toMatchObject([{ state: 'output-denied' }]);

@@ -12,6 +12,11 @@ import { type ConsentRecord } from '../../src/core/index.js';
 import type { ToolListChange } from '../../src/core/tool/watcher.js';
 import { watchMcpTools } from '../../src/mcp/index.js';
 import { createBuiltInController } from '../helpers/kinds.js';
+import { defaultLabels } from '../../src/internal/default-labels.js';
+import { formatReason } from '../../src/core/text/reasons.js';
+
+/** A reason in the default English, as a person reads it. */
+const english = (reason: Parameters<typeof formatReason>[0]) => formatReason(reason, defaultLabels, 'en');
 
 const entry = fileURLToPath(new URL('../fixtures/servers/rug-pull.mjs', import.meta.url));
 const open: Client[] = [];
@@ -52,7 +57,7 @@ describe('tool lists that change (rug-pull), real server over stdio', () => {
     const decision = controller.previewDecision({ serverId: 'notes', tool: now });
     expect(decision.action).toBe('confirm');
     expect(decision.reasons.map((reason) => reason.code)).toEqual(expect.arrayContaining(['destructive', 'annotations-changed']));
-    expect(decision.reasons.find((reason) => reason.code === 'annotations-changed')!.text).toMatch(/changed since you allowed it \(its hints\)/);
+    expect(english(decision.reasons.find((reason) => reason.code === 'annotations-changed')!)).toMatch(/changed since you allowed it \(its hints\)/);
     watcher.dispose();
   });
 
@@ -84,7 +89,7 @@ describe('shadowing and squatting, real servers over stdio', () => {
     expect(onNotes).toMatchObject({ action: 'confirm', reasons: [{ code: 'tool-shadowed', text: expect.stringContaining('Mirror') }] });
     const onMirror = controller.previewDecision({ serverId: 'github-mirror', tool: lists.github.tools.find((tool) => tool.name === 'read_notes')! });
     expect(onMirror.reasons.map((reason) => reason.code)).toEqual(expect.arrayContaining(['tool-shadowed', 'server-look-alike']));
-    expect(onMirror.reasons.find((reason) => reason.code === 'server-look-alike')!.text).toBe('This server’s name looks like GitHub’s, but it is a different server.');
+    expect(english(onMirror.reasons.find((reason) => reason.code === 'server-look-alike')!)).toBe('This server’s name looks like GitHub’s, but it is a different server.');
     // send_email is only on the mirror: not shadowed, but the mirror is still a look-alike.
     const sendEmail = lists.github.tools.find((tool) => tool.name === 'send_email')!;
     expect(controller.previewDecision({ serverId: 'github-mirror', tool: sendEmail }).reasons.map((reason) => reason.code)).not.toContain('tool-shadowed');

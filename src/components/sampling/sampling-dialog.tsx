@@ -10,6 +10,7 @@ import { defaultLabels, formatLabel, type Labels } from '../../internal/default-
 import { Icon } from '../../internal/icons.js';
 import { AskedDuring } from '../../internal/asked-during.js';
 import { useLabels, useLocale } from '../../internal/labels.js';
+import { previewWords } from '../../internal/preview-words.js';
 import { ReasonList } from '../../internal/reason-list.js';
 import { ConsentDialogRoot, guardConsent, useConsentRoot } from '../../internal/consent-root.js';
 import { problemText } from '../../internal/messages.js';
@@ -213,7 +214,7 @@ export const SamplingRequest = forwardRef<HTMLDivElement, ComponentPropsWithoutR
     [labels.costPriority, view.costPriority],
   ].filter((entry): entry is [string, number] => typeof entry[1] === 'number');
   if (priorities.length > 0) facts.push([labels.modelPreferences, priorities.map(([name, value]) => `${name} ${value}`).join(' · ')]);
-  if (view.includeContext && view.includeContext !== 'none') facts.push([labels.includeContext, view.includeContext]);
+  if (view.includeContext && view.includeContext !== 'none') facts.push([labels.includeContext, labels[`includeContext.${view.includeContext}`]]);
   if (view.stopSequences.length > 0) facts.push([labels.stopSequences, view.stopSequences.join(', ')]);
   return (
     <div data-slot="sampling-request" {...props} ref={ref} className={cx('mcp-sampling-request', className)}>
@@ -252,7 +253,7 @@ export const SamplingRequest = forwardRef<HTMLDivElement, ComponentPropsWithoutR
                   />
                 ))
               ) : (
-                <ContentBlocks blocks={samplingDisplayBlocks(message.content)} viewer={prompt.hidden === 'show' ? 'assistant' : 'user'} />
+                <ContentBlocks blocks={samplingDisplayBlocks(message.content, previewWords(labels, locale))} viewer={prompt.hidden === 'show' ? 'assistant' : 'user'} />
               )}
             </li>
           );

@@ -16,6 +16,7 @@ import { cx } from '../../internal/cx.js';
 import { toolCallLabels, formatLabel, type Labels, type ToolCallLabels } from '../../internal/default-labels.js';
 import { Icon, type IconName } from '../../internal/icons.js';
 import { useLabels, useLocale } from '../../internal/labels.js';
+import { previewWords } from '../../internal/preview-words.js';
 import { useApprovalShared, usePendingApproval, useServerTrust, type ApprovalUI } from '../consent-provider/approval-context.js';
 import { ToolConfirmAction, ToolConfirmCancel, ToolConfirmFacts, ToolConfirmInlineContent, ToolConfirmInlineRoot, ToolConfirmReasons, ToolConfirmRemember } from '../tool-confirm/tool-confirm-parts.js';
 import { ToolBadges } from '../tool-badges/tool-badges.js';
@@ -144,7 +145,7 @@ export const ToolCallRoot = forwardRef<HTMLElement, ToolCallRootProps>(function 
   const inline = shared !== null && (approvalUIProp ?? shared.approvalUI) === 'inline';
   const pending = usePendingApproval(shared ? effectiveCallId : undefined);
   const presentation = useMemo(() => presentTool(tool, { trust, toolName, onAnnotationIssue }), [tool, trust, toolName, onAnnotationIssue]);
-  const argsText = useMemo(() => previewArguments(args).folded, [args]);
+  const argsText = useMemo(() => previewArguments(args, undefined, previewWords(labels, locale)).folded, [args, labels, locale]);
   // Server text in a status (progress, task, error) is shown sanitised and bounded, however the host built the status;
   // when the status says why in this app's words (a code), the message table says it.
   const message = useMemo(() => statusMessage(status) ?? (status.type === 'error' && status.code !== undefined ? labels[`status.${status.code}`] : undefined), [status, labels]);

@@ -7,7 +7,8 @@ import { ConsentDialogRoot, guardConsent, useConsentRoot } from '../../internal/
 import { cx } from '../../internal/cx.js';
 import { toolCallLabels, formatLabel, type Labels } from '../../internal/default-labels.js';
 import { Icon } from '../../internal/icons.js';
-import { useLabels } from '../../internal/labels.js';
+import { useLabels, useLocale } from '../../internal/labels.js';
+import { previewWords } from '../../internal/preview-words.js';
 import { ModalContent } from '../../internal/modal-content.js';
 import { ToolBadges } from '../tool-badges/tool-badges.js';
 import { ConfirmContext, type ToolConfirmAnswer, ToolConfirmAction, ToolConfirmCancel, ToolConfirmFacts, ToolConfirmReasons, ToolConfirmRemember, useConfirmContext, useContextValue, type ToolConfirmPrompt } from './tool-confirm-parts.js';
@@ -187,12 +188,13 @@ export interface ToolConfirmArgumentsProps extends ComponentPropsWithoutRef<'div
  */
 export const ToolConfirmArguments = forwardRef<HTMLDivElement, ToolConfirmArgumentsProps>(function ToolConfirmArguments({ className, foldAt, ...props }, ref) {
   const { request, labels } = useConfirmContext('ToolConfirm.Arguments');
+  const locale = useLocale();
   const preview = useMemo(() => {
     // The fold is previewArguments' own (its limits), so the dialog and the card fold alike.
-    const preview = previewArguments(request.args, foldAt);
+    const preview = previewArguments(request.args, foldAt, previewWords(labels, locale));
     const folded = request.args === undefined ? '{}' : preview.folded;
     return { full: preview.full, folded, isFolded: folded !== preview.full };
-  }, [request.args, foldAt]);
+  }, [request.args, foldAt, labels, locale]);
   const [showAll, setShowAll] = useState(false);
   const headingId = useId();
   const preId = useId();

@@ -58,6 +58,7 @@ export const ToolResult = forwardRef<HTMLDivElement, ToolResultProps>(function T
         <details data-slot="tool-result-structured" className="mcp-tool-result-structured">
           <summary className="mcp-summary">{labels.structuredContent}</summary>
           <pre tabIndex={0} role="group" aria-label={labels.structuredContent} className="mcp-code-block">
+            {/* The debug view of data for the model: where it folds, it shows counts and brackets, no words. */}
             <code className="mcp-code">{formatPreview(structured)}</code>
           </pre>
         </details>

@@ -11,12 +11,19 @@ import { sanitizeLabel } from '../text/sanitize.js';
 import { createKindContext } from './context.js';
 import { runConsentFlow, type FlowEnvironment, type FlowOpening } from './flow.js';
 import type { ConsentKind, KindSteps, KindTypes, RequestMeta } from './kind.js';
+import type { DecisionReason } from '../text/reasons.js';
 import { createConsentQueue } from './queue.js';
 import type { ConsentController, ConsentControllerOptions, ConsentPolicy, TypesOf } from './types.js';
 
 interface Registered {
   steps: KindSteps<KindTypes, unknown, unknown, unknown>;
   verbs: ConsentKind['verbs'];
+}
+
+/** A refusal's reason from outside the policy: its code, and the words another policy gave (`said`), bounded. */
+function refusalReason(reason: unknown): DecisionReason {
+  const said = sanitizeLabel(ownData(reason, 'said'), 600).text;
+  return { code: sanitizeLabel(typeof reason === 'string' ? reason : ownData(reason, 'code'), 80).text, ...(said ? { said } : {}) };
 }
 
 /**
@@ -113,10 +120,10 @@ export function createConsentController<const K extends readonly ConsentKind<Kin
         return waiting.settled;
       }),
     // Refused for a reason from outside the policy (an approval replayed): blocked, recorded with that reason alone.
-    // A code is read through the message table (its text stays empty); a reason object keeps its own text.
+    // A code is read through the message table; a reason object's `said` (another policy's words) is shown as it is.
     refuse: (kind: string, raw: unknown, reason: unknown) =>
       read(kind, raw, (steps, request, meta) =>
-        run(steps, request, meta, { type: 'decided', decision: { ...decideNow(steps, request), action: 'block', reasons: [{ code: sanitizeLabel(typeof reason === 'string' ? reason : ownData(reason, 'code'), 80).text, text: sanitizeLabel(ownData(reason, 'text'), 600).text }] } }),
+        run(steps, request, meta, { type: 'decided', decision: { ...decideNow(steps, request), action: 'block', reasons: [refusalReason(reason)] } }),
       ),
     respond(id: unknown, answer: unknown) {
       const entry = queue.find(id as string);

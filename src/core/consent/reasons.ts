@@ -32,5 +32,5 @@ export const consentReasonLabels: Record<ConsentReasonCode, string> = {
 /** The consent-wide reasons as message-table entries. */
 export const consentReasonMessages: { [K in ConsentReasonCode as `reason.${K}`]: string } = /* @__PURE__ */ prefixed('reason.', consentReasonLabels);
 
-/** A consent-wide reason with its English. */
-export const consentReason = (code: ConsentReasonCode): DecisionReason<ConsentReasonCode> => reasonFrom(code, consentReasonLabels);
+/** A consent-wide reason (its words: `reason.<code>` in the message table). */
+export const consentReason = (code: ConsentReasonCode): DecisionReason<ConsentReasonCode> => reasonFrom(code);

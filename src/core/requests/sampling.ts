@@ -9,7 +9,7 @@ import { selectVisible } from '../content/audience.js';
 import { isRecord } from '../shared/issues.js';
 import { copyArray, defineOwn, finiteNumber, ownData, snapshotData, readOwn } from '../shared/read.js';
 import { sanitizeLabel, sanitizeText } from '../text/sanitize.js';
-import { formatPreview } from '../tool/arguments.js';
+import { formatPreview, type PreviewWords } from '../tool/arguments.js';
 import type { MessageRef, RequestProblemCode } from '../text/messages.js';
 
 /** One message the server wants sent to the model. */
@@ -41,8 +41,8 @@ export interface SamplingView {
   intelligencePriority: number | undefined;
   speedPriority: number | undefined;
   costPriority: number | undefined;
-  /** Context the server asks to include (`none`, `thisServer`, `allServers`). */
-  includeContext: string | undefined;
+  /** The context the server asks to include; a value the spec does not define is `'other'`. */
+  includeContext: 'none' | 'thisServer' | 'allServers' | 'other' | undefined;
   tools: SamplingToolView[];
 }
 
@@ -109,7 +109,8 @@ export function parseSamplingRequest(params: unknown): SamplingView {
   if (view.maxTokens === undefined) problem('no-max-tokens');
   view.temperature = finiteNumber(get(params, 'temperature'));
   view.stopSequences = (copyArray(get(params, 'stopSequences'), 32) ?? []).filter((item): item is string => typeof item === 'string');
-  view.includeContext = str(get(params, 'includeContext'));
+  const context = str(get(params, 'includeContext'));
+  view.includeContext = context === undefined ? undefined : context === 'none' || context === 'thisServer' || context === 'allServers' ? context : 'other';
   const preferences = get(params, 'modelPreferences');
   if (isRecord(preferences)) {
     view.modelHints = (copyArray(get(preferences, 'hints'), 16) ?? []).map((hint) => str(get(hint, 'name'))).filter((name): name is string => !!name).map((name) => sanitizeLabel(name, 80).text);
@@ -152,12 +153,12 @@ const hiddenMark = (block: Record<string, unknown>): Record<string, unknown> => 
  * inside of an assistant-only result stays assistant-only). Render the
  * output through `ContentBlocks`, whose audience filter then applies.
  */
-export function samplingDisplayBlocks(content: readonly unknown[]): unknown[] {
+export function samplingDisplayBlocks(content: readonly unknown[], say?: PreviewWords): unknown[] {
   return content.flatMap((block): unknown[] => {
     if (!isRecord(block)) return [block];
     const type = get(block, 'type');
     if (type === 'tool_use') {
-      return [{ type: 'text', text: `→ ${sanitizeLabel(get(block, 'name'), 128).text}(${formatPreview(get(block, 'input'))})`, ...(get(block, 'annotations') !== undefined ? { annotations: get(block, 'annotations') } : {}) }];
+      return [{ type: 'text', text: `→ ${sanitizeLabel(get(block, 'name'), 128).text}(${formatPreview(get(block, 'input'), undefined, say)})`, ...(get(block, 'annotations') !== undefined ? { annotations: get(block, 'annotations') } : {}) }];
     }
     if (type === 'tool_result') {
       const inner = blocksOf(get(block, 'content'));

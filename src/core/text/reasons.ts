@@ -9,11 +9,6 @@ import { formatMessage, type Locale } from './format.js';
 /** One reason: a code with its parameters; people read it formatted from the message table ({@link formatReason}). */
 export interface DecisionReason<C extends string = string> {
   code: C;
-  /**
-   * The reason in English.
-   * @deprecated Format the code with `formatReason` and the message table, so it follows the host's language.
-   */
-  text: string;
   /** For `hints-assumed`: the hints that were assumed and matter for this call. */
   hints?: readonly string[] | undefined;
   /** For `annotations-changed`: the parts of the tool that changed. */
@@ -36,9 +31,9 @@ export function prefixed<P extends string, K extends string>(prefix: P, table: R
   return out as { [Q in K as `${P}${Q}`]: string };
 }
 
-/** A reason with its English from the table of the kind that gives it. */
-export function reasonFrom<C extends string>(code: C, english: Readonly<Record<C, string>>): DecisionReason<C> {
-  return { code, text: Object.hasOwn(english, code) ? english[code] : '' };
+/** A reason: its code; the words are the message table's (`reason.<code>`). */
+export function reasonFrom<C extends string>(code: C): DecisionReason<C> {
+  return { code };
 }
 
 /** The English words a reason's parameters name (`assumedHint.*`, `changed.*`), for filling its template. */
@@ -48,9 +43,9 @@ export type ReasonParamWords = Readonly<Record<string, string>>;
  * A reason in a person's words: the message table's template for its code
  * (`reason.<code>`: the host's translation over the family's English),
  * filled with its parameters in the locale ("x, y or z" from
- * `Intl.ListFormat`). A code the table does not know keeps its own text.
+ * `Intl.ListFormat`). A code the table does not know is shown as itself.
  */
-export function formatReason(reason: Pick<DecisionReason, 'code' | 'text' | 'hints' | 'changes' | 'servers' | 'server' | 'said'>, messages?: Readonly<Record<string, string>> | undefined, locale?: Locale): string {
+export function formatReason(reason: Pick<DecisionReason, 'code' | 'hints' | 'changes' | 'servers' | 'server' | 'said'>, messages?: Readonly<Record<string, string>> | undefined, locale?: Locale): string {
   // A record read back from storage may hold anything: what is not a reason says nothing.
   if (!isRecord(reason)) return '';
   if (typeof reason.said === 'string') return reason.said;
@@ -58,7 +53,8 @@ export function formatReason(reason: Pick<DecisionReason, 'code' | 'text' | 'hin
   const word = (key: string): string => (Object.hasOwn(table, key) && typeof table[key] === 'string' ? table[key] : '');
   const key = `reason.${typeof reason.code === 'string' ? reason.code : ''}`;
   const template = word(key);
-  if (template === '') return typeof reason.text === 'string' ? reason.text : '';
+  // A code no table words (a kind that brought no messages) is shown as the code: never a blank reason.
+  if (template === '') return typeof reason.code === 'string' ? reason.code : '';
   return formatMessage(
     template,
     {

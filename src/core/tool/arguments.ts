@@ -5,7 +5,9 @@
  * placeholder that says what was folded), shows invisible and direction
  * characters as visible escapes (`\u202E`), gives every top-level argument
  * its own share of the space (one huge argument cannot hide the others), and
- * never throws or prints `[object Object]`.
+ * never throws or prints `[object Object]`. Where it folds something it
+ * writes a code and a count, worded by the caller (`preview.<code>` in the
+ * message table): core has no words.
  */
 
 /** Arguments ready to show: a short preview and a longer one behind "Show all". */
@@ -45,31 +47,37 @@ export function visibleString(text: string): string {
   return `"${text.replace(/["\\]/g, (c) => `\\${c}`).replace(INVISIBLE_CHARS, escapeInvisible)}"`;
 }
 
-const plural = (n: number, one: string, many: string) => `${n.toLocaleString('en')} ${n === 1 ? one : many}`;
+/** What a preview left out, as a code and a count (`preview.<code>` in the message table). */
+export type PreviewCode = 'characters-cut' | 'folded' | 'hidden';
 
-function cut(text: string, limit: number): string {
+/** Words a preview's placeholders: a component passes the host's message table. */
+export type PreviewWords = (code: PreviewCode, count: number) => string;
+
+/** Without a table, a placeholder is its count alone: no language at all. */
+const countOnly: PreviewWords = (_code, count) => String(count);
+
+function cut(text: string, limit: number, say: PreviewWords): string {
   if (text.length <= limit) return visibleString(text);
   // Never split a surrogate pair.
   let end = limit;
   const code = text.charCodeAt(end - 1);
   if (code >= 0xd800 && code <= 0xdbff) end--;
-  return `${visibleString(text.slice(0, end))}…(+${plural(text.length - end, 'character', 'characters')})`;
+  return `${visibleString(text.slice(0, end))}…(+${say('characters-cut', text.length - end)})`;
 }
 
 interface Budget {
   left: number;
 }
 
-function print(value: unknown, limits: PreviewLimits, depth: number, indent: string, budget: Budget, seen: Set<object>): string {
+function print(value: unknown, limits: PreviewLimits, depth: number, indent: string, budget: Budget, seen: Set<object>, say: PreviewWords): string {
   const emit = (text: string) => {
     budget.left -= text.length;
     return text;
   };
   switch (typeof value) {
     case 'string':
-      return emit(cut(value, Math.max(16, Math.min(limits.stringLimit, budget.left))));
+      return emit(cut(value, Math.max(16, Math.min(limits.stringLimit, budget.left)), say));
     case 'number':
-      return emit(Number.isFinite(value) ? String(value) : String(value));
     case 'boolean':
       return emit(String(value));
     case 'bigint':
@@ -90,7 +98,7 @@ function print(value: unknown, limits: PreviewLimits, depth: number, indent: str
     const keys = isArray ? [] : Object.keys(node);
     const size = isArray ? (node as unknown[]).length : keys.length;
     if (size === 0) return emit(isArray ? '[]' : '{}');
-    if (depth >= limits.maxDepth) return emit(isArray ? `[… ${plural(size, 'item', 'items')} folded]` : `{… ${plural(size, 'key', 'keys')} folded}`);
+    if (depth >= limits.maxDepth) return emit(isArray ? `[… ${say('folded', size)}]` : `{… ${say('folded', size)}}`);
     seen.add(node);
     const inner = `${indent}  `;
     const lines: string[] = [];
@@ -98,7 +106,7 @@ function print(value: unknown, limits: PreviewLimits, depth: number, indent: str
     const share = depth === 0 ? Math.max(200, Math.floor(budget.left / size)) : 0;
     for (let i = 0; i < size; i++) {
       if (budget.left <= 0) {
-        lines.push(`${inner}… ${plural(size - i, isArray ? 'more item' : 'more key', isArray ? 'more items' : 'more keys')} not shown`);
+        lines.push(`${inner}… ${say('hidden', size - i)}`);
         break;
       }
       const key = isArray ? '' : keys[i]!;
@@ -110,8 +118,8 @@ function print(value: unknown, limits: PreviewLimits, depth: number, indent: str
         readable = false;
       }
       const own: Budget = depth === 0 ? { left: share } : budget;
-      const label = isArray ? '' : `${emit(cut(key, limits.keyLimit))}: `;
-      const text = readable ? print(item, limits, depth + 1, inner, own, seen) : emit('[unreadable]');
+      const label = isArray ? '' : `${emit(cut(key, limits.keyLimit, say))}: `;
+      const text = readable ? print(item, limits, depth + 1, inner, own, seen, say) : emit('[unreadable]');
       if (depth === 0) budget.left -= share - Math.max(0, own.left);
       // Indentation and separators count too.
       budget.left -= inner.length + 2;
@@ -129,26 +137,18 @@ function print(value: unknown, limits: PreviewLimits, depth: number, indent: str
  * Prints any value as bounded, readable JSON-like text (see the module
  * notes). Never throws, never prints `[object Object]`.
  */
-export function formatPreview(value: unknown, limits: Readonly<PreviewLimits> = FULL_PREVIEW_LIMITS): string {
+export function formatPreview(value: unknown, limits: Readonly<PreviewLimits> = FULL_PREVIEW_LIMITS, say: PreviewWords = countOnly): string {
   try {
-    return print(value, limits, 0, '', { left: limits.totalLimit }, new Set());
+    return print(value, limits, 0, '', { left: limits.totalLimit }, new Set(), say);
   } catch {
     return '[unreadable]';
   }
 }
 
-/**
- * Pretty, bounded text of any value; never throws (cycles, BigInt, getters,
- * revoked proxies). With `fold`, strings longer than `fold` are cut.
- */
-export function safeJson(value: unknown, fold?: number): string {
-  return formatPreview(value, fold === undefined ? FULL_PREVIEW_LIMITS : { ...FULL_PREVIEW_LIMITS, stringLimit: fold });
-}
-
 /** Formats arguments for a confirmation: a short preview, and a bounded full one. Never throws. */
-export function previewArguments(args: unknown, limit = DEFAULT_ARGUMENT_STRING_LIMIT): ArgumentsPreview {
+export function previewArguments(args: unknown, limit = DEFAULT_ARGUMENT_STRING_LIMIT, say: PreviewWords = countOnly): ArgumentsPreview {
   if (args === undefined) return { full: '{}', folded: '{}', isFolded: false };
-  const full = formatPreview(args, FULL_PREVIEW_LIMITS);
-  const folded = formatPreview(args, { ...FOLDED_PREVIEW_LIMITS, stringLimit: typeof limit === 'number' && limit > 0 ? limit : DEFAULT_ARGUMENT_STRING_LIMIT });
+  const full = formatPreview(args, FULL_PREVIEW_LIMITS, say);
+  const folded = formatPreview(args, { ...FOLDED_PREVIEW_LIMITS, stringLimit: typeof limit === 'number' && limit > 0 ? limit : DEFAULT_ARGUMENT_STRING_LIMIT }, say);
   return { full, folded, isFolded: folded !== full };
 }

@@ -8,10 +8,10 @@ import { isRecord } from '../shared/issues.js';
 import { copyArray, ownData, UNREADABLE } from '../shared/read.js';
 import { normalizeMode, normalizeTrust, type DecidedBy, type DecisionAction, type PolicyMode, type ToolOverride, type Trust } from '../shared/policy.js';
 import { safeName } from '../text/sanitize.js';
-import { formatReason, type DecisionReason } from '../text/reasons.js';
+import type { DecisionReason } from '../text/reasons.js';
 import type { ConsentReasonCode } from '../consent/reasons.js';
 import { resolveToolHints, snapshotTool, toolRisk, type ResolvedToolHints, type ToolFingerprint, type ToolHintName, type ToolRisk } from './tool-hints.js';
-import { defaultChangeLabels, toolDecisionMessages, type ToolReasonCode } from './reasons.js';
+import { defaultChangeLabels, type ToolReasonCode } from './reasons.js';
 import type { Tool } from '../shared/types.js';
 
 /** Why a tool call was decided as it was. */
@@ -127,7 +127,7 @@ export function decideToolCall(input: DecisionInput): ToolDecision {
   const changed = changedValue === true || (Array.isArray(changedValue) && changedValue.length > 0) || changedValue === UNREADABLE;
   const reasons: DecisionReason[] = [];
   const add = (code: ToolDecisionReasonCode) => {
-    const reason: DecisionReason = { code, text: '' };
+    const reason: DecisionReason = { code };
     if (code === 'hints-assumed') reason.hints = assumedHints(hints, { retry });
     else if (code === 'tool-shadowed') reason.servers = (copyArray(ownData(input, 'shadowedBy'), 16) ?? []).map((name) => safeName(name, 80)).filter(Boolean);
     else if (code === 'server-look-alike') reason.server = safeName(ownData(input, 'lookAlikeOf'), 80);
@@ -135,8 +135,6 @@ export function decideToolCall(input: DecisionInput): ToolDecision {
       const parts = Array.isArray(changedValue) ? (changedValue as (keyof ToolFingerprint)[]).filter((part) => typeof part === 'string' && Object.hasOwn(defaultChangeLabels, part)) : [];
       reason.changes = parts.length > 0 ? parts : ['annotations'];
     }
-    // The deprecated English text, formatted once from the same template.
-    reason.text = formatReason(reason, toolDecisionMessages, 'en');
     reasons.push(reason);
   };
   const result = (action: DecisionAction, decidedBy: ToolDecision['decidedBy'] = 'policy'): ToolDecision => ({ action, risk, reasons, hints, trust, mode, decidedBy });

@@ -55,8 +55,9 @@ describe('formatReason', () => {
     expect(reason.servers).toEqual(['Mail', 'Files']);
     const de = { ...reasonMessages, 'reason.tool-shadowed': 'Auch auf {servers, list, or}.' };
     expect(formatReason(reason, de, 'de')).toBe('Auch auf Mail oder Files.');
-    // The deprecated English text is the same template in English.
-    expect(reason.text).toContain('(Mail or Files)');
+    // A reason is a code with parameters: it carries no words of its own.
+    expect(Object.keys(reason).sort()).toEqual(['code', 'servers']);
+    expect(formatReason(reason, reasonMessages, 'en')).toContain('(Mail or Files)');
   });
 
   it('assumed hints and changed parts come from the table too', () => {
@@ -65,14 +66,14 @@ describe('formatReason', () => {
     expect(formatReason(reason!, table, 'de')).toBe('Geändert: Titel und Eingaben.');
   });
 
-  it('a code the table does not hold keeps its own text; a table that is not one says nothing new', () => {
+  it('a code the table does not hold is shown as the code; a table that is not one says nothing new', () => {
     const [reason] = decideToolCall({ tool: undefined, trust: 'untrusted' }).reasons.filter((r) => r.code === 'untrusted-server');
-    expect(formatReason(reason!, {}, 'de')).toBe('This server is not trusted, so every call needs your approval.');
+    expect(formatReason(reason!, {}, 'de')).toBe('untrusted-server');
     expect(formatReason(reason!, { 'reason.untrusted-server': 'Nicht vertrauenswürdig.' }, 'de')).toBe('Nicht vertrauenswürdig.');
-    expect(formatReason(reason!, null as never, 'de')).toBe(reason!.text);
+    expect(formatReason(reason!, null as never, 'de')).toBe('untrusted-server');
   });
 
   it('another policy\'s own words are shown as they are, never as a template', () => {
-    expect(formatReason({ code: 'host-denied', text: 'x', said: 'Denied by {policy}' }, reasonMessages)).toBe('Denied by {policy}');
+    expect(formatReason({ code: 'host-denied', said: 'Denied by {policy}' }, reasonMessages)).toBe('Denied by {policy}');
   });
 });

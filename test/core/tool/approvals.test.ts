@@ -5,6 +5,11 @@ import { decideToolCall } from '../../../src/core/tool/decide.js';
 import { type Trust } from '../../../src/core/shared/policy.js';
 import { diffToolAnnotations, isToolListStale, toolListExpiresAt } from '../../../src/core/tool/drift.js';
 import type { Tool } from '../../../src/core/shared/types.js';
+import { defaultLabels } from '../../../src/internal/default-labels.js';
+import { formatReason } from '../../../src/core/text/reasons.js';
+
+/** A reason in the default English, as a person reads it. */
+const english = (reason: Parameters<typeof formatReason>[0]) => formatReason(reason, defaultLabels, 'en');
 
 const write: Tool = { name: 'create_entities', annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false } };
 const destructive: Tool = { name: 'delete_entities', annotations: { destructiveHint: true, idempotentHint: true } };
@@ -44,7 +49,7 @@ describe('approval store', () => {
       expect(store.isApproved(changed, trusted), part).toBe(false);
       expect(store.changesSinceApproval(changed, trusted)).toEqual([part]);
       const decision = decideToolCall({ tool: changed, trust: 'trusted', annotationsChanged: store.changesSinceApproval(changed, trusted) });
-      expect(decision.reasons.map((reason) => reason.text).join(' ')).toContain(words);
+      expect(decision.reasons.map(english).join(' ')).toContain(words);
     }
     // Other _meta keys are not part of what the person approved.
     const store = createApprovalStore();

@@ -5,6 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { canOfferRemember } from '../../../src/core/tool/approvals.js';
 import { findLookAlikeServers, indexToolNames } from '../../../src/core/tool/collisions.js';
 import { createBuiltInController } from '../../helpers/kinds.js';
+import { formatReason } from '../../../src/core/text/reasons.js';
+import { toolDecisionMessages } from '../../../src/core/tool/reasons.js';
 
 const send = { name: 'send_email', annotations: { readOnlyHint: false, destructiveHint: false, openWorldHint: true } };
 const read = { name: 'read_inbox', annotations: { readOnlyHint: true, openWorldHint: false } };
@@ -27,7 +29,8 @@ describe('shadowing', () => {
     // A trusted read-only tool would run; shadowed, it asks.
     const decision = controller.previewDecision({ serverId: 'mail', tool: read });
     expect(decision.action).toBe('confirm');
-    expect(decision.reasons[0]).toMatchObject({ code: 'tool-shadowed', text: expect.stringContaining('(Other)') });
+    expect(decision.reasons[0]).toMatchObject({ code: 'tool-shadowed' });
+    expect(formatReason(decision.reasons[0]!, toolDecisionMessages, 'en')).toContain('(Other)');
     expect(controller.previewDecision({ serverId: 'other', tool: send }).reasons.map((reason) => reason.code)).toContain('tool-shadowed');
     expect(canOfferRemember(controller.store, controller.previewDecision({ serverId: 'mail', tool: send }), send, 'mail')).toBe(false);
     // A remembered approval does not skip it either.
@@ -74,7 +77,8 @@ describe('squatting', () => {
     const controller = createBuiltInController({ servers: { github: { trust: 'trusted', name: 'GitHub' }, squat: { trust: 'trusted', name: 'Notes', claimedName: 'GitHub' } } });
     const decision = controller.previewDecision({ serverId: 'squat', tool: read });
     expect(decision.action).toBe('confirm');
-    expect(decision.reasons[0]).toMatchObject({ code: 'server-look-alike', text: 'This server’s name looks like GitHub’s, but it is a different server.' });
+    expect(decision.reasons[0]).toMatchObject({ code: 'server-look-alike', server: 'GitHub' });
+    expect(formatReason(decision.reasons[0]!, toolDecisionMessages, 'en')).toBe('This server’s name looks like GitHub’s, but it is a different server.');
     expect(canOfferRemember(controller.store, decision, read, 'squat')).toBe(false);
     expect(controller.previewDecision({ serverId: 'github', tool: read }).action).toBe('run');
   });

@@ -5,6 +5,11 @@ import { decisionRecord } from '../../../src/core/consent/kinds/tool.js';
 import { normalizeMode, normalizeTrust, type PolicyMode, type Trust } from '../../../src/core/shared/policy.js';
 import { resolveToolHints } from '../../../src/core/tool/tool-hints.js';
 import type { Tool } from '../../../src/core/shared/types.js';
+import { defaultLabels } from '../../../src/internal/default-labels.js';
+import { formatReason } from '../../../src/core/text/reasons.js';
+
+/** A reason in the default English, as a person reads it. */
+const english = (reason: Parameters<typeof formatReason>[0]) => formatReason(reason, defaultLabels, 'en');
 
 const HINT_KEYS = ['readOnlyHint', 'destructiveHint', 'idempotentHint', 'openWorldHint'] as const;
 const VALUES: unknown[] = [true, false, undefined, 'false'];
@@ -72,7 +77,7 @@ describe('decideToolCall — rules in detail', () => {
   it('gives reasons as codes with their English text', () => {
     const decision = decideToolCall({ tool: destructive, trust: 'untrusted' });
     expect(decision.reasons.map((r) => r.code)).toEqual(['untrusted-server', 'destructive', 'open-world', 'hints-assumed']);
-    expect(decision.reasons[0]!.text).toBe('This server is not trusted, so every call needs your approval.');
+    expect(english(decision.reasons[0]!)).toBe('This server is not trusted, so every call needs your approval.');
   });
 
   it('host overrides: deny blocks, confirm asks, allow runs only trusted non-destructive tools', () => {

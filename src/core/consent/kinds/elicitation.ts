@@ -13,7 +13,7 @@ import { ownData, snapshotData } from '../../shared/read.js';
 import { prefixed, reasonFrom, type DecisionReason } from '../../text/reasons.js';
 import { signalOf, textOf } from '../../shared/read.js';
 import type { ConsentKind, FlowStep, KindContext, KindSteps, KindTypes, PendingBase } from '../kind.js';
-import { consentReason, consentReasonLabels, type ConsentReasonCode } from '../reasons.js';
+import { consentReason, type ConsentReasonCode } from '../reasons.js';
 import { callNameOf, serverRecord, type ServerRequestBase } from './server-record.js';
 
 /** A server's `elicitation/create` request to decide. */
@@ -102,8 +102,6 @@ export const elicitationReasonLabels: Record<ElicitationReasonCode, string> = {
   'acknowledgement-required': 'This form asks for something that looks like a secret: confirm that you mean to send it.',
 };
 
-// The English of every reason this kind's policy gives (its own and the consent-wide ones).
-const ENGLISH: Readonly<Record<ElicitationReasonCode | ConsentReasonCode, string>> = /* @__PURE__ */ Object.assign({}, consentReasonLabels, elicitationReasonLabels);
 
 /** The elicitation reasons as message-table entries. */
 export const elicitationReasonMessages: { [K in ElicitationReasonCode as `reason.${K}`]: string } = /* @__PURE__ */ prefixed('reason.', elicitationReasonLabels);
@@ -119,7 +117,7 @@ export function decideElicitation(input: Omit<ServerRequestInput, 'kind' | 'samp
   const policy = input.policy ?? {};
   const view = input.elicitation;
   const reasons: DecisionReason[] = [];
-  const add = (code: ElicitationReasonCode | ConsentReasonCode) => reasons.push(reasonFrom(code, ENGLISH));
+  const add = (code: ElicitationReasonCode | ConsentReasonCode) => reasons.push(reasonFrom(code));
   const result = (action: ServerRequestDecision['action']): ServerRequestDecision => ({ kind: 'elicitation', action, reasons, trust, mode });
   // What a removed server asked for never goes through.
   if (input.serverRemoved === true) add('server-removed');

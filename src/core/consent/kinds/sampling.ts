@@ -23,7 +23,7 @@ import { ownData } from '../../shared/read.js';
 import { prefixed, reasonFrom, type DecisionReason } from '../../text/reasons.js';
 import { signalOf, textOf } from '../../shared/read.js';
 import type { ConsentKind, FlowStep, KindContext, KindSteps, KindTypes, PendingBase } from '../kind.js';
-import { consentReason, consentReasonLabels, type ConsentReasonCode } from '../reasons.js';
+import { consentReason, type ConsentReasonCode } from '../reasons.js';
 import { callNameOf, serverRecord, type ServerRequestBase } from './server-record.js';
 
 /** A server's `sampling/createMessage` request to decide. */
@@ -107,8 +107,6 @@ export const samplingReasonLabels: Record<SamplingReasonCode, string> = {
   'sampling-trusted-auto': 'A trusted server may use this app’s model without asking.',
 };
 
-// The English of every reason this kind's policy gives (its own and the consent-wide ones).
-const ENGLISH: Readonly<Record<SamplingReasonCode | ConsentReasonCode, string>> = /* @__PURE__ */ Object.assign({}, consentReasonLabels, samplingReasonLabels);
 
 /** The sampling reasons as message-table entries. */
 export const samplingReasonMessages: { [K in SamplingReasonCode as `reason.${K}`]: string } = /* @__PURE__ */ prefixed('reason.', samplingReasonLabels);
@@ -119,7 +117,7 @@ export function decideSampling(input: Omit<ServerRequestInput, 'kind' | 'elicita
   const mode = normalizeMode(input.mode);
   const policy = input.policy ?? {};
   const reasons: DecisionReason[] = [];
-  const add = (code: SamplingReasonCode | ConsentReasonCode) => reasons.push(reasonFrom(code, ENGLISH));
+  const add = (code: SamplingReasonCode | ConsentReasonCode) => reasons.push(reasonFrom(code));
   const result = (action: ServerRequestDecision['action']): ServerRequestDecision => ({ kind: 'sampling', action, reasons, trust, mode });
   // What a removed server asked for never goes through.
   if (input.serverRemoved === true) add('server-removed');
