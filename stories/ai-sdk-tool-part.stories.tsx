@@ -3,6 +3,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import type { DynamicToolUIPart } from 'ai';
 import { expect, fn, screen, userEvent, waitFor, within } from 'storybook/test';
 import { McpToolPart } from '../src/ai-sdk/react.js';
+import { reasonsToWire } from '../src/ai-sdk/reasons.js';
 import { ConsentProvider } from '../src/index.js';
 
 const TEST = ['!dev', '!autodocs'];
@@ -55,9 +56,12 @@ export const OutputAvailable: Story = {
 };
 export const OutputError: Story = { args: { part: part({ state: 'output-error', errorText: 'MCP error -32603: the server failed' }) } };
 /** The person said no. */
-export const OutputDenied: Story = { args: { part: part({ state: 'output-denied', approval: { id: 'ap-1', approved: false, reason: 'The user denied this call.' } }) } };
+// What the browser sends for a person's "no", and what the server sends for a policy's block: codes, worded here.
+export const OutputDenied: Story = { args: { part: part({ state: 'output-denied', approval: { id: 'ap-1', approved: false, reason: reasonsToWire([{ code: 'user-denied' }]) } }) } };
 /** The server's policy said no (a block on the request that carried the approval). */
-export const OutputDeniedByPolicy: Story = { args: { part: part({ state: 'output-denied', approval: { id: 'ap-1', approved: false, reason: 'The host does not allow this tool.' } }) } };
+export const OutputDeniedByPolicy: Story = { args: { part: part({ state: 'output-denied', approval: { id: 'ap-1', approved: false, reason: reasonsToWire([{ code: 'untrusted-server' }, { code: 'hints-assumed', hints: ['destructive'] }]) } }) } };
+/** Another policy's own words (not this library's codes) are shown as they are. */
+export const OutputDeniedByAnotherPolicy: Story = { args: { part: part({ state: 'output-denied', approval: { id: 'ap-1', approved: false, reason: 'The host does not allow this tool.' } }) } };
 
 // Interaction tests ----------------------------------------------------------
 
@@ -77,7 +81,7 @@ export const EscapeDeniesInDialogTest: Story = {
   play: async ({ args }) => {
     await screen.findByRole('alertdialog', { name: 'Allow Get Annotated Message Tool?' });
     await userEvent.keyboard('{Escape}');
-    await waitFor(() => expect(args.addToolApprovalResponse).toHaveBeenCalledWith({ id: 'ap-1', approved: false, reason: 'The user denied this call.' }));
+    await waitFor(() => expect(args.addToolApprovalResponse).toHaveBeenCalledWith({ id: 'ap-1', approved: false, reason: reasonsToWire([{ code: 'user-denied' }]) }));
   },
 };
 

@@ -16,6 +16,7 @@ import type { ConsentRecord, ServerConfig } from '../../src/core/index.js';
 import { serverEntry } from './mcp-servers.js';
 import { startRedis, type RedisServer } from './redis.js';
 import { createClient } from 'redis';
+import { reasonsFromWire } from '../../src/ai-sdk/reasons.js';
 
 const DEBUG_TEXT = 'Cache hit ratio';
 const SECRET = 'test-secret-0123456789abcdef0123456789abcdef';
@@ -128,7 +129,9 @@ describe('AI SDK: approval policy and audience at the network boundary', () => {
     await h.chat.sendMessage({ text: 'debug' });
     await h.settle();
     const [asked] = h.toolParts();
-    expect(asked).toMatchObject({ state: 'approval-requested', approval: { requestReason: expect.stringContaining('not trusted') } });
+    expect(asked).toMatchObject({ state: 'approval-requested' });
+    // Why it asks travels as codes; the browser words them.
+    expect(reasonsFromWire((asked!.approval as { requestReason?: string }).requestReason)).toEqual([{ code: 'untrusted-server' }]);
     // Nothing ran while it waited.
     expect(executions.length).toBe(start);
     const before = executions.length;
@@ -339,7 +342,9 @@ describe('AI SDK: approval policy and audience at the network boundary', () => {
     expect(executions.length).toBe(before);
     const { model } = createScriptedModel();
     expect(() => createMcpChatRoute({ model, tools, servers: {}, secret: SECRET, store } as never)).toThrow(/authorize: 'anyone'/);
-    expect(() => createMcpChatRoute({ model, tools, servers: {}, secret: '', store, authorize: 'anyone' })).toThrow(/secret/);
+    // The error names the function the host called, not the one inside it.
+    expect(() => createMcpChatRoute({ model, tools, servers: {}, secret: '', store, authorize: 'anyone' })).toThrow(/^createMcpChatRoute needs \{ secret \}/);
+    expect(() => mcpToolApproval({ secret: '', chatId: 'c', store, servers: {} })).toThrow(/^mcpToolApproval needs \{ secret \}/);
     // Bad bodies get a clear 4xx, never a crash.
     const open = createMcpChatRoute({ model, tools, servers: {}, secret: SECRET, store, authorize: 'anyone' });
     const post = (body: string) => open(new Request('http://localhost/api/chat', { method: 'POST', body }));

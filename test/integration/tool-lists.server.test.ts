@@ -86,7 +86,8 @@ describe('shadowing and squatting, real servers over stdio', () => {
     });
     const readNotes = lists.notes.tools.find((tool) => tool.name === 'read_notes')!;
     const onNotes = controller.previewDecision({ serverId: 'notes', tool: readNotes });
-    expect(onNotes).toMatchObject({ action: 'confirm', reasons: [{ code: 'tool-shadowed', text: expect.stringContaining('Mirror') }] });
+    expect(onNotes).toMatchObject({ action: 'confirm', reasons: [{ code: 'tool-shadowed' }] });
+    expect(english(onNotes.reasons[0]!)).toContain('Mirror');
     const onMirror = controller.previewDecision({ serverId: 'github-mirror', tool: lists.github.tools.find((tool) => tool.name === 'read_notes')! });
     expect(onMirror.reasons.map((reason) => reason.code)).toEqual(expect.arrayContaining(['tool-shadowed', 'server-look-alike']));
     expect(english(onMirror.reasons.find((reason) => reason.code === 'server-look-alike')!)).toBe('This server’s name looks like GitHub’s, but it is a different server.');
