@@ -91,16 +91,16 @@ function bindingOf(call: McpCall): string {
   return toolCallBinding({ serverId: call.serverId, toolName: call.toolName, args: call.args, callId: call.callId }) ?? `unreadable:${Math.random()}`;
 }
 
-/** The checks a misconfigured route fails at once, with what to do. */
-function checkOptions(options: McpToolApprovalOptions): void {
+/** The checks a misconfigured route fails at once, with what to do; the errors name the function the host called. */
+export function checkApprovalOptions(options: Pick<McpToolApprovalOptions, 'secret' | 'chatId' | 'store' | 'servers'>, caller = 'mcpToolApproval'): void {
   const secret = options?.secret;
   const secretOk = (typeof secret === 'string' && secret.length > 0) || (secret instanceof Uint8Array && secret.byteLength > 0);
   if (!secretOk) {
     throw new TypeError(
-      'mcpToolApproval needs { secret }: it is passed to streamText as experimental_toolApprovalSecret so the AI SDK signs each approval request. Without it a browser can post a tool call it invented as approved, and it runs. Use a long random value from your environment.',
+      `${caller} needs { secret }: it is passed to streamText as experimental_toolApprovalSecret so the AI SDK signs each approval request. Without it a browser can post a tool call it invented as approved, and it runs. Use a long random value from your environment.`,
     );
   }
-  if (typeof options.chatId !== 'string' || !options.store) throw new TypeError('mcpToolApproval needs { chatId, store }: the chat id (useChat id) and a store from createMcpChatStore().');
+  if (typeof options.chatId !== 'string' || !options.store) throw new TypeError(`${caller} needs { chatId, store }: the chat id (useChat id) and a store from createMcpChatStore().`);
   if (isRecord(options.servers) && Object.hasOwn(options.servers, DEFAULT_CLIENT_NAME)) {
     throw new McpClientNameError(`servers is keyed by ${JSON.stringify(DEFAULT_CLIENT_NAME)}, the name @ai-sdk/mcp gives every client that was not named, so this trust would apply to any of them. Give the client a clientName and key its trust by it.`);
   }
@@ -214,7 +214,7 @@ async function recordDenials(session: ChatSession, options: McpToolApprovalOptio
  * streamText({ model, tools, messages, ...mcpToolApproval({ tools, servers: { everything: { trust: 'untrusted' } }, secret: process.env.TOOL_APPROVAL_SECRET!, chatId, store }) });
  */
 export function mcpToolApproval(options: McpToolApprovalOptions): McpToolApproval {
-  checkOptions(options);
+  checkApprovalOptions(options);
   const secret = options.secret;
   const remember = new Set((copyArray(options.remember, 1000) ?? []).filter((id): id is string => typeof id === 'string'));
   const session = createChatSession({ chatId: options.chatId, store: options.store, servers: options.servers, mode: options.mode, taintGuard: options.taintGuard, onDecision: options.onDecision });

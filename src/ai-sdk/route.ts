@@ -6,7 +6,7 @@ import { createUIMessageStreamResponse, InvalidToolApprovalSignatureError, stepC
 import type { ConsentPolicy, DecisionRecord } from '../core/consent/index.js';
 import { isRecord } from '../core/shared/issues.js';
 import { copyArray, ownData } from '../core/shared/read.js';
-import { mcpToolApproval } from './approval.js';
+import { checkApprovalOptions, mcpToolApproval } from './approval.js';
 import { aiSdkReasonLabels } from './reasons.js';
 import { annotateMcpTools, toModelMessages, type AnnotateMcpToolsOptions } from './tools.js';
 import { McpChatStoreError, type McpChatStore } from './store.js';
@@ -113,8 +113,8 @@ export function createMcpChatRoute(options: McpChatRouteOptions): (request: Requ
   }
   if (typeof options.tools !== 'function') throw new TypeError('createMcpChatRoute needs { tools }: a function that returns the MCP tools for a request (await mcpClient.tools()).');
   if (!options.store) throw new TypeError('createMcpChatRoute needs { store }: createMcpChatStore().');
-  // The same checks mcpToolApproval makes, at start-up rather than at the first request.
-  mcpToolApproval({ secret: options.secret, chatId: '', store: options.store, servers: options.servers });
+  // The same checks mcpToolApproval makes, at start-up rather than at the first request, naming this function.
+  checkApprovalOptions({ secret: options.secret, chatId: '', store: options.store, servers: options.servers }, 'createMcpChatRoute');
   const maxBody = options.maxBodyBytes ?? 4 * 1024 * 1024;
   const log = options.onError ?? ((error: unknown) => console.error('[react-mcp-annotations] chat route:', error));
   const errorText = (error: unknown) => {
