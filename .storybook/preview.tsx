@@ -37,9 +37,11 @@ const preview: Preview = {
     controls: { expanded: true },
     // Any axe violation fails the story test in Chromium.
     a11y: { test: 'error' },
-    // Storybook's root URL opens the first entry: the showcase, as the README promises.
+    // Three groups: examples (whole hosts on built-in data), the guide, the components.
+    // The root URL opens the first entry, the chat-host showcase: every consent a host
+    // shows, working, in one click; the guide's introduction is the next group.
     options: {
-      storySort: { order: ['Showcase', ['Chat host', ['Conversation']], 'Introduction', 'Components', 'Theming', 'AI SDK'] },
+      storySort: { order: ['Examples', ['Chat host', ['Conversation'], 'Theming', 'Host states', 'Host stylesheet'], 'Guide', ['Introduction', 'Kinds of consent', 'Theming'], 'Components'] },
     },
   },
   tags: ['autodocs'],

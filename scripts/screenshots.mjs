@@ -16,14 +16,14 @@ const staticDir = resolve(process.env.STORYBOOK_STATIC ?? join(root, 'storybook-
 const stories = process.argv.slice(2).length
   ? process.argv.slice(2)
   : [
-      'showcase-chat-host--conversation',
+      'examples-chat-host--conversation',
       'components-toolconfirmdialog--destructive-untrusted',
       'components-toolcallcard--inline-approval-destructive',
       'components-toolcallcard--transcript',
       'components-toolbadges--narrow-sidebar',
       'components-contentblocks--every-type',
       'components-toolresult--malformed-result',
-      'theming-examples--brand-theme',
+      'examples-theming--brand-theme',
     ];
 
 if (!process.env.SKIP_BUILD && !process.env.STORYBOOK_STATIC) execFileSync('npx', ['storybook', 'build', '--quiet', '-o', staticDir], { cwd: root, stdio: 'inherit' });

@@ -12,7 +12,7 @@ const base = { type: 'dynamic-tool', toolName: 'get-annotated-message', toolCall
 const part = (extra: Record<string, unknown>) => ({ ...base, ...extra }) as unknown as DynamicToolUIPart;
 
 const meta = {
-  title: 'AI SDK/McpToolPart',
+  title: 'Components/McpToolPart',
   component: McpToolPart,
   args: { part: part({ state: 'input-available' }), addToolApprovalResponse: fn(), onRemember: fn() },
   decorators: [

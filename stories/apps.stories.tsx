@@ -38,7 +38,7 @@ const context = prompt({ type: 'model-context', content: [{ type: 'text', text: 
 const download = prompt({ type: 'download', files: [{ name: 'report-annotated.pdf', mimeType: 'application/pdf', size: 482_133 }, { name: 'notes.txt', mimeType: 'text/plain', size: 912 }] }, ['app-downloads']);
 
 const meta = {
-  title: 'MCP Apps/AppActionDialog',
+  title: 'Components/AppActionDialog',
   component: AppActionDialog,
   args: { prompt: load, onRespond: fn() },
   parameters: {

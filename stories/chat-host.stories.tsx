@@ -4,7 +4,7 @@ import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
 import { ChatHost } from './showcase/chat-host.js';
 
 const meta = {
-  title: 'Showcase/Chat host',
+  title: 'Examples/Chat host',
   component: ChatHost,
   // No docs page: Storybook's root opens the first entry, which must be the conversation.
   tags: ['!autodocs'],

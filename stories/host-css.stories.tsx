@@ -34,7 +34,7 @@ function Sample({ withDialog = false }: { withDialog?: boolean }) {
 }
 
 const meta = {
-  title: 'Theming/Host stylesheet',
+  title: 'Examples/Host stylesheet',
   parameters: {
     docs: {
       description: {

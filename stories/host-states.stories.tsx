@@ -53,7 +53,7 @@ function ForcedColoursPage() {
 }
 
 const meta = {
-  title: 'Theming/Host states',
+  title: 'Examples/Host states',
   parameters: {
     docs: {
       description: {

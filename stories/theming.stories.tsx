@@ -9,7 +9,7 @@ import { tokens } from './theming/token-table.js';
 import styles from './theming/theming.module.css';
 
 const meta = {
-  title: 'Theming/Examples',
+  title: 'Examples/Theming',
   parameters: { docs: { description: { component: 'The theme switch in the toolbar sets `data-theme` on the page; these stories show the tokens at work.' } } },
 } satisfies Meta;
 

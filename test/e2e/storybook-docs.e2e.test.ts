@@ -50,14 +50,14 @@ describe('Storybook docs pages', () => {
   });
 
   it('has a docs page for every component and the theming guide', () => {
-    expect(docs).toEqual(expect.arrayContaining(['components-toolresult--docs', 'components-toolconfirmdialog--docs', 'theming--docs', 'introduction--docs']));
+    expect(docs).toEqual(expect.arrayContaining(['components-toolresult--docs', 'components-toolconfirmdialog--docs', 'guide-theming--docs', 'guide-introduction--docs']));
   });
 
   it('opens the showcase at its root URL, as the README promises', async () => {
     const page = await browser.newPage();
     await page.goto(`${base}/`);
     await page.waitForURL(/path=/, { timeout: 20_000 });
-    expect(new URL(page.url()).searchParams.get('path')).toBe('/story/showcase-chat-host--conversation');
+    expect(new URL(page.url()).searchParams.get('path')).toBe('/story/examples-chat-host--conversation');
     await page.close();
   });
 
