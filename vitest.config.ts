@@ -1,11 +1,16 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { storybookTest } from '@storybook/addon-vitest/vitest-plugin';
 import { playwright } from '@vitest/browser-playwright';
 
 const dirname = path.dirname(fileURLToPath(import.meta.url));
+
+// Tests mirror src/: a test sits at its module's path under test/. The project
+// follows from the file: *.test.ts runs in Node, *.test.tsx in jsdom, and
+// *.server.test.* against real servers; browsers run e2e/ and the stories.
+const notHere = [...configDefaults.exclude, 'test/e2e/**', 'test/package/**', 'test/fixtures/**', '**/*.server.test.*'];
 
 /** Debian's Chromium; playwright must never download its own browser here. */
 export const chromiumLaunch = {
@@ -36,7 +41,8 @@ export default defineConfig({
           environment: 'node',
           // Property tests run thousands of cases: on a loaded 2-core machine they must not hit a 5 s default.
           testTimeout: 60_000,
-          include: ['test/core/**/*.test.ts', 'test/styles/**/*.test.ts', 'test/docs/**/*.test.ts'],
+          include: ['test/**/*.test.ts'],
+          exclude: notHere,
         },
       },
       {
@@ -47,7 +53,8 @@ export default defineConfig({
           testTimeout: 60_000,
           globals: true,
           setupFiles: ['test/setup.ts'],
-          include: ['test/components/**/*.test.tsx', 'test/types/**/*.test.tsx'],
+          include: ['test/**/*.test.tsx'],
+          exclude: notHere,
         },
       },
       {
@@ -61,7 +68,8 @@ export default defineConfig({
             { find: /^react-mcp-annotations\/core$/, replacement: path.join(dirname, 'src/core/index.ts') },
           ],
           setupFiles: ['test/setup.ts'],
-          include: ['test/integration/**/*.test.{ts,tsx}', 'test/ssr/**/*.test.{ts,tsx}'],
+          include: ['test/**/*.server.test.{ts,tsx}'],
+          exclude: [...configDefaults.exclude, 'test/package/**', 'test/fixtures/**'],
           testTimeout: 30_000,
           hookTimeout: 30_000,
         },

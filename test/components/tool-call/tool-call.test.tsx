@@ -2,10 +2,10 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { ToolCall, type ApprovalResult } from '../../src/index.js';
-import { errorResult } from '../fixtures/content.js';
-import { createEntitiesTool, deleteEntitiesTool } from '../fixtures/tools.js';
-import { BuiltInProvider, createBuiltInController } from '../helpers/kinds.js';
+import { ToolCall, type ApprovalResult } from '../../../src/index.js';
+import { errorResult } from '../../fixtures/content.js';
+import { createEntitiesTool, deleteEntitiesTool } from '../../fixtures/tools.js';
+import { BuiltInProvider, createBuiltInController } from '../../helpers/kinds.js';
 
 describe('ToolCall parts', () => {
   it('recomposed: only the parts a host places render, in its order, inside the named article', () => {

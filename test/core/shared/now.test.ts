@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { resolveNow } from '../../src/core/shared/now.js';
+import { resolveNow } from '../../../src/core/shared/now.js';
 
 describe('resolveNow (the one clock rule)', () => {
   it('reads a number, a Date or a clock function, and nothing else', () => {

@@ -3,9 +3,9 @@ import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it, vi } from 'vitest';
-import { ContentBlocks, ToolResult, type BlockRendererProps } from '../../src/index.js';
-import { axe } from '../axe.js';
-import { FIXED_NOW, dated, everyType, malformed, mixedAudience, prioritised } from '../fixtures/content.js';
+import { ContentBlocks, ToolResult, type BlockRendererProps } from '../../../src/index.js';
+import { axe } from '../../axe.js';
+import { FIXED_NOW, dated, everyType, malformed, mixedAudience, prioritised } from '../../fixtures/content.js';
 
 const texts = (container: HTMLElement) => Array.from(container.querySelectorAll('[data-slot="content-text"]')).map((el) => el.textContent);
 

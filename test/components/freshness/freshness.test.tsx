@@ -3,10 +3,10 @@ import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { Freshness, LabelsProvider, defaultLabels } from '../../src/index.js';
-import { freshnessLabels } from '../../src/internal/default-labels.js';
-import { CLOCK_TICK_MS, activeClockTimers } from '../../src/internal/clock.js';
-import { axe } from '../axe.js';
+import { Freshness, LabelsProvider, defaultLabels } from '../../../src/index.js';
+import { freshnessLabels } from '../../../src/internal/default-labels.js';
+import { CLOCK_TICK_MS, activeClockTimers } from '../../../src/internal/clock.js';
+import { axe } from '../../axe.js';
 
 const NOW = Date.parse('2026-11-30T12:00:00Z');
 

@@ -3,11 +3,11 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createRef } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { LabelsProvider, ToolBadge, ToolBadges, ToolCallCard, ToolSummary } from '../../src/index.js';
-import type { Tool } from '../../src/core/shared/types.js';
-import { axe } from '../axe.js';
-import { bareTool, deleteEntitiesTool, readFileTool, researchTool } from '../fixtures/tools.js';
-import { BuiltInProvider } from '../helpers/kinds.js';
+import { LabelsProvider, ToolBadge, ToolBadges, ToolCallCard, ToolSummary } from '../../../src/index.js';
+import type { Tool } from '../../../src/core/shared/types.js';
+import { axe } from '../../axe.js';
+import { bareTool, deleteEntitiesTool, readFileTool, researchTool } from '../../fixtures/tools.js';
+import { BuiltInProvider } from '../../helpers/kinds.js';
 
 const badges = () => document.querySelectorAll<HTMLElement>('[data-slot="tool-badge"]');
 const badgeTexts = () => [...badges()].map((li) => li.querySelector('[data-slot="tool-badge-label"]')!.textContent + (li.querySelector('[data-slot="tool-badge-assumed"]')?.textContent ?? ''));

@@ -4,13 +4,13 @@ import userEvent from '@testing-library/user-event';
 import { Profiler, useState, type ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it, vi } from 'vitest';
-import { ToolCallCard, decideToolCall, useToolApproval, type ApprovalResult, type ServerConfig, type ToolCallStatus, toolCallStatusFromTask } from '../../src/index.js';
-import type { PolicyMode } from '../../src/core/shared/policy.js';
-import type { Tool } from '../../src/core/shared/types.js';
-import { axe } from '../axe.js';
-import { errorResult, mixedAudience } from '../fixtures/content.js';
-import { createEntitiesTool, deleteEntitiesTool, readFileTool } from '../fixtures/tools.js';
-import { BuiltInProvider, createBuiltInController } from '../helpers/kinds.js';
+import { ToolCallCard, decideToolCall, useToolApproval, type ApprovalResult, type ServerConfig, type ToolCallStatus, toolCallStatusFromTask } from '../../../src/index.js';
+import type { PolicyMode } from '../../../src/core/shared/policy.js';
+import type { Tool } from '../../../src/core/shared/types.js';
+import { axe } from '../../axe.js';
+import { errorResult, mixedAudience } from '../../fixtures/content.js';
+import { createEntitiesTool, deleteEntitiesTool, readFileTool } from '../../fixtures/tools.js';
+import { BuiltInProvider, createBuiltInController } from '../../helpers/kinds.js';
 
 const upsertTool: Tool = { name: 'upsert_note', title: 'Save note', annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true } };
 

@@ -1,11 +1,11 @@
 // Tests for src/components/tool-summary.
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { ToolSummary } from '../../src/index.js';
-import type { Tool } from '../../src/core/shared/types.js';
-import { axe } from '../axe.js';
-import { PNG_1X1, disguisedTool, iconTool, longTitleTool, readFileTool } from '../fixtures/tools.js';
-import { describeSpec, specExamples } from '../spec-fixtures.js';
+import { ToolSummary } from '../../../src/index.js';
+import type { Tool } from '../../../src/core/shared/types.js';
+import { axe } from '../../axe.js';
+import { PNG_1X1, disguisedTool, iconTool, longTitleTool, readFileTool } from '../../fixtures/tools.js';
+import { describeSpec, specExamples } from '../../spec-fixtures.js';
 
 describe('ToolSummary', () => {
   it('shows the title, the real machine name beside it, badges and the description as text', () => {

@@ -3,11 +3,11 @@
 // person allowed exactly that (and a link only when it is https).
 import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
-import { createAppGate, type AppRecord } from '../../../src/apps/index.js';
-import { sanitizeFileName } from '../../../src/apps/kind.js';
+import { createAppGate, type AppRecord } from '../../src/apps/index.js';
+import { sanitizeFileName } from '../../src/apps/kind.js';
 type ConsentRecord = CoreRecord | AppRecord;
-import type { ConsentRecord as CoreRecord } from '../../../src/core/index.js';
-import { createAppsController } from '../../helpers/kinds.js';
+import type { ConsentRecord as CoreRecord } from '../../src/core/index.js';
+import { createAppsController } from '../helpers/kinds.js';
 
 const app = { serverId: 'pdf', resourceUri: 'ui://pdf/viewer.html', name: 'PDF viewer' };
 const tick = () => new Promise((resolve) => setTimeout(resolve, 0));

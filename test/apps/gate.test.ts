@@ -1,12 +1,12 @@
 // The app gate: every action an MCP App asks for goes through the consent engine, one queue, one record per action (kind 'app').
 import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
-import { aiSdkAppHandlers, createAppGate, readAppResource, type AppGateOptions, type AppRecord, type PendingAppAction } from '../../../src/apps/index.js';
-import { aiSdkAllowedPermissions } from '../../../src/apps/ai-sdk.js';
+import { aiSdkAppHandlers, createAppGate, readAppResource, type AppGateOptions, type AppRecord, type PendingAppAction } from '../../src/apps/index.js';
+import { aiSdkAllowedPermissions } from '../../src/apps/ai-sdk.js';
 type ConsentRecord = CoreRecord | AppRecord;
 type PendingConsent = CorePending | PendingAppAction;
-import type { ConsentRecord as CoreRecord, PendingConsent as CorePending } from '../../../src/core/index.js';
-import { createAppsController } from '../../helpers/kinds.js';
+import type { ConsentRecord as CoreRecord, PendingConsent as CorePending } from '../../src/core/index.js';
+import { createAppsController } from '../helpers/kinds.js';
 
 const app = { serverId: 'pdf', resourceUri: 'ui://pdf/viewer.html', name: 'PDF viewer', version: '2.0.4', fingerprint: 'sha256:one' };
 const tools = [

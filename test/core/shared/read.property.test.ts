@@ -2,15 +2,15 @@
 // content, a status built by hand) give a defined answer for anything, never a throw.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatReason, isVisibleTo, orderByPriority, presentTool, resolveToolHints, selectForViewer, splitByPriority, toolDisplayName } from '../../src/core/index.js';
-import { describeUrl } from '../../src/core/text/url.js';
-import { formatAbsoluteTime } from '../../src/core/content/freshness.js';
-import { parseElicitationRequest } from '../../src/core/requests/elicitation.js';
-import { prepareContent } from '../../src/core/content/content.js';
-import { readAudience } from '../../src/core/content/audience.js';
-import { statusMessage } from '../../src/core/tool/tool-status.js';
-import { toolName } from '../../src/core/tool/tool-hints.js';
-import { mcpClientCapabilities } from '../../src/mcp/index.js';
+import { formatReason, isVisibleTo, orderByPriority, presentTool, resolveToolHints, selectForViewer, splitByPriority, toolDisplayName } from '../../../src/core/index.js';
+import { describeUrl } from '../../../src/core/text/url.js';
+import { formatAbsoluteTime } from '../../../src/core/content/freshness.js';
+import { parseElicitationRequest } from '../../../src/core/requests/elicitation.js';
+import { prepareContent } from '../../../src/core/content/content.js';
+import { readAudience } from '../../../src/core/content/audience.js';
+import { statusMessage } from '../../../src/core/tool/tool-status.js';
+import { toolName } from '../../../src/core/tool/tool-hints.js';
+import { mcpClientCapabilities } from '../../../src/mcp/index.js';
 
 const anything = fc.anything({ withBigInt: true, withNullPrototype: true, withBoxedValues: true, withSparseArray: true, maxDepth: 3 });
 const reason = fc.record(

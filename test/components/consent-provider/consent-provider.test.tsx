@@ -3,12 +3,12 @@ import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useEffect } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { ConsentProvider, ToolConfirmDialog, createConsentController, toolKind, useConsentController, type ConsentController, type ToolKindTypes, type ConsentControllerCore, type ElicitationKindTypes, type ConsentRecord, type SamplingDialogProps } from '../../src/index.js';
-import { everythingElicitation, everythingSampling } from '../fixtures/server-requests.js';
-import { deleteEntitiesTool } from '../fixtures/tools.js';
-import { ResourceDialog } from '../fixtures/resource-dialog.js';
-import { resourceKind, type ResourceKindTypes } from '../fixtures/resource-kind.js';
-import { BuiltInProvider, createBuiltInController, useBuiltInController } from '../helpers/kinds.js';
+import { ConsentProvider, ToolConfirmDialog, createConsentController, toolKind, useConsentController, type ConsentController, type ToolKindTypes, type ConsentControllerCore, type ElicitationKindTypes, type ConsentRecord, type SamplingDialogProps } from '../../../src/index.js';
+import { everythingElicitation, everythingSampling } from '../../fixtures/server-requests.js';
+import { deleteEntitiesTool } from '../../fixtures/tools.js';
+import { ResourceDialog } from '../../fixtures/resource-dialog.js';
+import { resourceKind, type ResourceKindTypes } from '../../fixtures/resource-kind.js';
+import { BuiltInProvider, createBuiltInController, useBuiltInController } from '../../helpers/kinds.js';
 
 let api: ReturnType<typeof useBuiltInController> | null = null;
 function Grab() {

@@ -1,8 +1,8 @@
 // An app's UI resource: what it declared, what a person granted, and nothing else, becomes the iframe's sandbox, allow and CSP.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { appCsp, appFrameAttributes, readAppResource } from '../../../src/apps/index.js';
-import { appNeedsConsent, cspSource, withCspMeta } from '../../../src/apps/resource.js';
+import { appCsp, appFrameAttributes, readAppResource } from '../../src/apps/index.js';
+import { appNeedsConsent, cspSource, withCspMeta } from '../../src/apps/resource.js';
 
 const read = (meta?: unknown, html = '<!doctype html><html><head></head><body>hi</body></html>') => ({
   contents: [{ uri: 'ui://pdf/viewer.html', mimeType: 'text/html;profile=mcp-app', text: html, ...(meta !== undefined ? { _meta: { ui: meta } } : {}) }],

@@ -3,10 +3,10 @@ import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useEffect, useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { usePendingCount, useToolApproval, type ApprovalRequest, type ApprovalResult, type ConsentRecord, type ServerConfig } from '../../src/index.js';
-import type { Tool } from '../../src/core/shared/types.js';
-import { createEntitiesTool, deleteEntitiesTool, readFileTool } from '../fixtures/tools.js';
-import { BuiltInProvider, createBuiltInController } from '../helpers/kinds.js';
+import { usePendingCount, useToolApproval, type ApprovalRequest, type ApprovalResult, type ConsentRecord, type ServerConfig } from '../../../src/index.js';
+import type { Tool } from '../../../src/core/shared/types.js';
+import { createEntitiesTool, deleteEntitiesTool, readFileTool } from '../../fixtures/tools.js';
+import { BuiltInProvider, createBuiltInController } from '../../helpers/kinds.js';
 
 type Api = ReturnType<typeof useToolApproval>;
 
@@ -259,7 +259,7 @@ describe('BuiltInProvider', () => {
 
 describe('BuiltInProvider routes the links its dialogs open', () => {
   it('an accepted URL elicitation goes to the host’s openUrl (never window.open), the latest one given', async () => {
-    const { urlElicitation } = await import('../fixtures/server-requests.js');
+    const { urlElicitation } = await import('../../fixtures/server-requests.js');
     const user = userEvent.setup();
     const open = vi.spyOn(window, 'open').mockImplementation(() => null);
     const first = vi.fn();

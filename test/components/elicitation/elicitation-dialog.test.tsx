@@ -2,14 +2,14 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { Elicitation, ElicitationDialog } from '../../src/index.js';
-import type { ElicitationPrompt } from '../../src/components/elicitation/elicitation-dialog.js';
-import { decideServerRequest } from '../../src/core/requests/decide.js';
-import type { ElicitationOutcome } from '../../src/core/consent/kinds/elicitation.js';
-import { parseElicitationRequest } from '../../src/core/requests/elicitation.js';
-import { axe } from '../axe.js';
-import { everythingElicitation, researchClarification, urlElicitation } from '../fixtures/server-requests.js';
-import { BuiltInProvider, createBuiltInController } from '../helpers/kinds.js';
+import { Elicitation, ElicitationDialog } from '../../../src/index.js';
+import type { ElicitationPrompt } from '../../../src/components/elicitation/elicitation-dialog.js';
+import { decideServerRequest } from '../../../src/core/requests/decide.js';
+import type { ElicitationOutcome } from '../../../src/core/consent/kinds/elicitation.js';
+import { parseElicitationRequest } from '../../../src/core/requests/elicitation.js';
+import { axe } from '../../axe.js';
+import { everythingElicitation, researchClarification, urlElicitation } from '../../fixtures/server-requests.js';
+import { BuiltInProvider, createBuiltInController } from '../../helpers/kinds.js';
 
 const promptFor = (params: unknown, trust: 'trusted' | 'untrusted' = 'untrusted'): ElicitationPrompt => {
   const view = parseElicitationRequest(params);

@@ -1,11 +1,11 @@
 // Tests for src/components/tool-result.
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { ToolResult } from '../../src/index.js';
-import type { CallToolResult } from '../../src/core/shared/types.js';
-import { axe } from '../axe.js';
-import { errorResult, mixedAudience, structuredResult } from '../fixtures/content.js';
-import { describeSpec, specExamples } from '../spec-fixtures.js';
+import { ToolResult } from '../../../src/index.js';
+import type { CallToolResult } from '../../../src/core/shared/types.js';
+import { axe } from '../../axe.js';
+import { errorResult, mixedAudience, structuredResult } from '../../fixtures/content.js';
+import { describeSpec, specExamples } from '../../spec-fixtures.js';
 
 describe('ToolResult', () => {
   it('renders content for the user with audience filtering', () => {

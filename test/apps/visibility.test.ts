@@ -1,8 +1,8 @@
 // MCP Apps visibility: model-only tools never reach the app, app-only tools never reach the model, and anything unreadable reaches neither.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { toolsForModel } from '../../../src/apps/index.js';
-import { toolSetForModel, toolVisibility, toolsForApp } from '../../../src/apps/visibility.js';
+import { toolsForModel } from '../../src/apps/index.js';
+import { toolSetForModel, toolVisibility, toolsForApp } from '../../src/apps/visibility.js';
 
 const tool = (name: string, visibility?: unknown) => ({ name, inputSchema: { type: 'object' as const }, ...(visibility !== undefined ? { _meta: { ui: { visibility } } } : {}) });
 

@@ -3,10 +3,10 @@ import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { StrictMode, createRef, useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { ToolConfirmDialog, ToolConfirm, decideToolCall } from '../../src/index.js';
-import type { ToolConfirmPrompt } from '../../src/components/tool-confirm/tool-confirm-parts.js';
-import { axe } from '../axe.js';
-import { deleteEntitiesTool, disguisedTool, fetchTool, readFileTool } from '../fixtures/tools.js';
+import { ToolConfirmDialog, ToolConfirm, decideToolCall } from '../../../src/index.js';
+import type { ToolConfirmPrompt } from '../../../src/components/tool-confirm/tool-confirm-parts.js';
+import { axe } from '../../axe.js';
+import { deleteEntitiesTool, disguisedTool, fetchTool, readFileTool } from '../../fixtures/tools.js';
 
 // The answer to the callbacks a test listens on: approve (with remember) or deny.
 const answerTo = (onApprove: (details: { remember: boolean }) => void, onDeny: () => void) => (answer: { action: 'approve'; remember: boolean } | { action: 'deny' }) => (answer.action === 'approve' ? onApprove({ remember: answer.remember }) : onDeny());

@@ -2,14 +2,14 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { Sampling, SamplingDialog } from '../../src/index.js';
-import type { SamplingPrompt } from '../../src/components/sampling/sampling-dialog.js';
-import { decideServerRequest } from '../../src/core/requests/decide.js';
-import type { SamplingOutcome } from '../../src/core/consent/kinds/sampling.js';
-import { parseSamplingRequest, parseSamplingResult } from '../../src/core/requests/sampling.js';
-import { axe } from '../axe.js';
-import { everythingSampling, richSampling } from '../fixtures/server-requests.js';
-import { BuiltInProvider, createBuiltInController } from '../helpers/kinds.js';
+import { Sampling, SamplingDialog } from '../../../src/index.js';
+import type { SamplingPrompt } from '../../../src/components/sampling/sampling-dialog.js';
+import { decideServerRequest } from '../../../src/core/requests/decide.js';
+import type { SamplingOutcome } from '../../../src/core/consent/kinds/sampling.js';
+import { parseSamplingRequest, parseSamplingResult } from '../../../src/core/requests/sampling.js';
+import { axe } from '../../axe.js';
+import { everythingSampling, richSampling } from '../../fixtures/server-requests.js';
+import { BuiltInProvider, createBuiltInController } from '../../helpers/kinds.js';
 
 const promptFor = (params: unknown, stage: SamplingPrompt['stage'] = 'request', result?: unknown): SamplingPrompt => {
   const view = parseSamplingRequest(params);
