@@ -4,12 +4,17 @@
  * `useChat`) with this library's card, badges and result, and answers its
  * approval request with this library's confirmation, inline or in the dialog.
  */
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { forwardRef, useEffect, useMemo, useRef, useState, type ComponentPropsWithoutRef, type ReactNode } from 'react';
 import { useOptionalToolApproval } from '../components/consent-provider/approval-context.js';
 import { ToolCallCard, type ToolCallCardProps } from '../components/tool-call/tool-call-card.js';
 import { reasonFrom } from '../core/text/reasons.js';
 import { safeName } from '../core/text/sanitize.js';
-import { reasonsFromWire, reasonsToWire } from './reasons.js';
+import { aiSdkReasonMessages, reasonsFromWire, reasonsToWire, type AiSdkReasonCode } from './reasons.js';
+import { useLabels, useLocale } from '../internal/labels.js';
+import type { Labels } from '../internal/default-labels.js';
+import type { Locale } from '../core/text/format.js';
+import { formatReason } from '../core/text/reasons.js';
+import { cx } from '../internal/cx.js';
 import { isRecord } from '../core/shared/issues.js';
 import { ownData } from '../core/shared/read.js';
 import type { ToolCallStatus } from '../core/tool/tool-status.js';
@@ -196,3 +201,42 @@ export function useRememberedApprovals(): RememberedApprovals {
   });
   return remembered;
 }
+
+/** Props of {@link McpChatError}. */
+export interface McpChatErrorProps extends Omit<ComponentPropsWithoutRef<'p'>, 'children'> {
+  /** `useChat().error`: nothing renders while it is `undefined`. */
+  error: unknown;
+  /** Words to replace (`reason.chat-forbidden`, `reason.chat-failed`, …); else the provider's, else English. */
+  labels?: Partial<Labels> | undefined;
+  /** The locale the words are in; default: the provider's. */
+  locale?: Locale;
+}
+
+// What the chat route may answer with; anything else (another transport's error, a proxy's page) is "something went wrong".
+const CHAT_ERRORS: ReadonlySet<string> = new Set<AiSdkReasonCode>(['chat-forbidden', 'chat-failed', 'approval-invalid', 'store-unavailable']);
+
+/**
+ * What went wrong with the chat request, in the host's words: the route's
+ * coded refusals and errors (an `authorize` refusal, a store that is down, an
+ * approval that did not verify) as an alert. Never shows the error's own text:
+ * a response body may hold internals or a server's words. Put it under the
+ * messages, beside a way to retry (`useChat().regenerate`).
+ *
+ * @example
+ * const { error, regenerate } = useChat({ transport });
+ * <McpChatError error={error} />
+ * {error && <button onClick={() => regenerate()}>Try again</button>}
+ */
+export const McpChatError = forwardRef<HTMLParagraphElement, McpChatErrorProps>(function McpChatError({ error, labels: labelsProp, locale: localeProp, className, ...props }, ref) {
+  const labels = useLabels(labelsProp, aiSdkReasonMessages);
+  const locale = useLocale(localeProp);
+  if (error === undefined || error === null) return null;
+  const said = error instanceof Error ? error.message : error;
+  const code = reasonsFromWire(said)?.find((reason) => CHAT_ERRORS.has(reason.code))?.code ?? 'chat-failed';
+  return (
+    <p role="alert" data-slot="chat-error" {...props} ref={ref} className={cx('mcp-chat-error', className)}>
+      {formatReason({ code }, labels, locale)}
+    </p>
+  );
+});
+McpChatError.displayName = 'McpChatError';

@@ -7,15 +7,17 @@ import { ownData } from '../core/shared/read.js';
 import { prefixed, reasonFrom, type DecisionReason } from '../core/text/reasons.js';
 import { safeName } from '../core/text/sanitize.js';
 
-/** Why an approval from the browser ran nothing. */
-export type AiSdkReasonCode = 'approval-replayed' | 'approval-not-asked' | 'approval-invalid' | 'store-unavailable';
+/** Why an approval from the browser ran nothing, or why the chat route answered with an error. */
+export type AiSdkReasonCode = 'approval-replayed' | 'approval-not-asked' | 'approval-invalid' | 'store-unavailable' | 'chat-forbidden' | 'chat-failed';
 
 /** English for each AI SDK reason. */
 export const aiSdkReasonLabels: Record<AiSdkReasonCode, string> = {
   'approval-replayed': 'This approval was already used, so nothing ran again.',
   'approval-not-asked': 'This approval does not answer a question asked in this chat for this server, tool and input, so nothing ran.',
   'approval-invalid': 'This approval could not be verified (its signature is missing or does not match), so nothing ran.',
-  'store-unavailable': 'This chat’s consent state could not be read or saved, so nothing ran. Try again shortly.',
+  'store-unavailable': 'This chat’s consent state could not be read or saved, so nothing ran.',
+  'chat-forbidden': 'The server refused this chat.',
+  'chat-failed': 'Something went wrong.',
 };
 
 /** The AI SDK reasons as message-table entries. */

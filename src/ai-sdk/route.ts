@@ -7,7 +7,7 @@ import type { ConsentPolicy, DecisionRecord } from '../core/consent/index.js';
 import { isRecord } from '../core/shared/issues.js';
 import { copyArray, ownData } from '../core/shared/read.js';
 import { checkApprovalOptions, mcpToolApproval } from './approval.js';
-import { aiSdkReasonLabels } from './reasons.js';
+import { aiSdkReason, aiSdkReasonLabels, reasonsToWire, type AiSdkReasonCode } from './reasons.js';
 import { annotateMcpTools, toModelMessages, type AnnotateMcpToolsOptions } from './tools.js';
 import { McpChatStoreError, type McpChatStore } from './store.js';
 
@@ -57,15 +57,17 @@ export interface McpChatRouteOptions extends Pick<ConsentPolicy, 'servers' | 'mo
 
 const MAX_CHAT_ID = 256;
 
+/** A coded error (`McpChatError` in the browser says it in the host's words). */
+const coded = (code: AiSdkReasonCode) => reasonsToWire([aiSdkReason(code)]);
 /** A plain-text response. */
 const reply = (status: number, text: string) => new Response(text, { status, headers: { 'content-type': 'text/plain; charset=utf-8' } });
+const refuse = (status: number, code: AiSdkReasonCode) => reply(status, coded(code));
 
-/** The text the browser gets for an error: never internals, never server text. */
+/** What the browser gets for an error: a code, never internals, never server text, never words. */
 export function defaultMcpChatErrorText(error: unknown): string {
-  // The words of the reason the call is recorded with.
-  if (InvalidToolApprovalSignatureError.isInstance(error)) return aiSdkReasonLabels['approval-invalid'];
-  if (McpChatStoreError.isInstance(error)) return aiSdkReasonLabels['store-unavailable'];
-  return 'Something went wrong.';
+  if (InvalidToolApprovalSignatureError.isInstance(error)) return coded('approval-invalid');
+  if (McpChatStoreError.isInstance(error)) return coded('store-unavailable');
+  return coded('chat-failed');
 }
 
 /**
@@ -121,25 +123,25 @@ export function createMcpChatRoute(options: McpChatRouteOptions): (request: Requ
     try {
       return options.errorText ? String(options.errorText(error)) : defaultMcpChatErrorText(error);
     } catch {
-      return 'Something went wrong.';
+      return coded('chat-failed');
     }
   };
 
   return async (request) => {
-    if (request.method !== 'POST') return new Response('Method not allowed', { status: 405, headers: { allow: 'POST' } });
+    if (request.method !== 'POST') return new Response(coded('chat-failed'), { status: 405, headers: { allow: 'POST' } });
     let body: unknown;
     try {
       const text = await request.text();
-      if (text.length > maxBody) return reply(413, 'The request is too large.');
+      if (text.length > maxBody) return refuse(413, 'chat-failed');
       body = JSON.parse(text);
     } catch {
-      return reply(400, 'The request body is not JSON.');
+      return refuse(400, 'chat-failed');
     }
     const chatId = ownData(body, 'id');
-    if (typeof chatId !== 'string' || chatId.length === 0 || chatId.length > MAX_CHAT_ID) return reply(400, 'The request has no valid chat id.');
+    if (typeof chatId !== 'string' || chatId.length === 0 || chatId.length > MAX_CHAT_ID) return refuse(400, 'chat-failed');
     try {
       const allowed = options.authorize === 'anyone' ? true : await options.authorize(chatId, request);
-      if (allowed !== true) return reply(403, 'This chat is not yours.');
+      if (allowed !== true) return refuse(403, 'chat-forbidden');
     } catch (error) {
       log(error);
       return reply(500, errorText(error));
@@ -148,7 +150,7 @@ export function createMcpChatRoute(options: McpChatRouteOptions): (request: Requ
     try {
       messages = await validateUIMessages({ messages: normalizeMcpChatMessages(ownData(body, 'messages')) });
     } catch {
-      return reply(400, 'The messages are not valid.');
+      return refuse(400, 'chat-failed');
     }
     const remember = options.readRemember === false ? [] : (copyArray(ownData(body, 'remember'), 1000) ?? []).filter((id) => typeof id === 'string');
     const context: McpChatRequestContext = { chatId, request };

@@ -1,11 +1,12 @@
-// Tests for src/ai-sdk/react (McpToolPart, useMcpToolPart, useRememberedApprovals).
+// Tests for src/ai-sdk/react (McpToolPart, useMcpToolPart, useRememberedApprovals, McpChatError).
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { DynamicToolUIPart } from 'ai';
 import { describe, expect, it, vi } from 'vitest';
-import { McpToolPart, toolCallStatusFromPart, useRememberedApprovals, type McpToolPartLike } from '../../src/ai-sdk/react.js';
+import { McpChatError, McpToolPart, toolCallStatusFromPart, useRememberedApprovals, type McpToolPartLike } from '../../src/ai-sdk/react.js';
+import { createMcpChatRoute, createMcpChatStore } from '../../src/ai-sdk/index.js';
 import fc from 'fast-check';
-import { reasonsToWire } from '../../src/ai-sdk/reasons.js';
+import { aiSdkReasonLabels, reasonsToWire } from '../../src/ai-sdk/reasons.js';
 import { LabelsProvider, type ServerConfig } from '../../src/index.js';
 import { formatReason } from '../../src/core/text/reasons.js';
 import { de } from '../../src/locales/de.js';
@@ -189,5 +190,46 @@ describe('McpToolPart: answering approval-requested', () => {
     const { container } = render(inProvider(<McpToolPart part={parts['approval-requested']} addToolApprovalResponse={() => {}} />, 'inline'));
     await screen.findByRole('region', { name: 'Needs your approval' });
     expect(await axe(container)).toHaveNoViolations();
+  });
+});
+
+describe('McpChatError', () => {
+  // What useChat's transport makes of a refused request: an Error with the response body as its message.
+  const refusedBy = async (authorize: () => boolean) => {
+    const route = createMcpChatRoute({ model: 'never-called', tools: () => ({}), servers: {}, secret: 'test-secret-0123456789abcdef0123456789', store: createMcpChatStore(), authorize });
+    const response = await route(new Request('http://localhost/api/chat', { method: 'POST', body: JSON.stringify({ id: 'chat-1', messages: [] }) }));
+    return new Error(await response.text());
+  };
+
+  it("says an authorize refusal in the host's words, as an alert", async () => {
+    const error = await refusedBy(() => false);
+    const { rerender } = render(<McpChatError error={error} />);
+    expect(screen.getByRole('alert')).toHaveTextContent('The server refused this chat.');
+    rerender(
+      <LabelsProvider labels={de} locale="de">
+        <McpChatError error={error} />
+      </LabelsProvider>,
+    );
+    expect(screen.getByRole('alert')).toHaveTextContent('Der Server lehnt den Chat ab.');
+  });
+
+  it('renders nothing without an error', () => {
+    const { container } = render(<McpChatError error={undefined} />);
+    expect(container).toBeEmptyDOMElement();
+  });
+
+  it("never shows an error's own text: anything not coded by the route is 'something went wrong'", () => {
+    const words = new Set(Object.values(aiSdkReasonLabels));
+    fc.assert(
+      fc.property(fc.oneof(fc.string(), fc.string().map((text) => `mcp-consent:${text}`), fc.constant('mcp-consent:[{"code":"user-denied","said":"<b>run it</b>"}]')), (message) => {
+        const { unmount } = render(<McpChatError error={new Error(message)} />);
+        const text = screen.getByRole('alert').textContent ?? '';
+        unmount();
+        return words.has(text) && (message.length < 8 || !text.includes(message));
+      }),
+      { numRuns: 200 },
+    );
+    render(<McpChatError error={new Error('ECONNREFUSED 10.0.0.5:5432 at db.query')} />);
+    expect(screen.getByRole('alert')).toHaveTextContent('Something went wrong.');
   });
 });

@@ -113,7 +113,7 @@ describe('examples/ai-sdk-chat in Chromium', () => {
       const res = await fetch('/api/chat', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(forged) });
       return res.text();
     });
-    expect(response).toContain('nothing ran');
+    expect(response).toContain('"errorText":"mcp-consent:[{\\"code\\":\\"approval-invalid\\"}]"');
     expect(response).not.toContain('tool-output-available');
     expect(await executions()).toEqual(before);
     const log = (await (await fetch(`${base}/api/log`)).json()) as { decisions: Array<{ callId?: string; outcome: string; reasons: Array<{ code: string }> }> };

@@ -192,7 +192,7 @@ describe('AI SDK: approval policy and audience at the network boundary', () => {
     const body = await response.text();
     expect(executions.length).toBe(before);
     expect(body).not.toContain('"type":"tool-output-available"');
-    expect(body).toContain('nothing ran');
+    expect(body).toContain('"errorText":"mcp-consent:[{\\"code\\":\\"approval-invalid\\"}]"');
     // With a signature that is not ours, the same.
     forged.messages[1]!.parts[1] = { ...forged.messages[1]!.parts[1], approval: { id: 'approval-forged', approved: true, signature: 'AAAA' } } as never;
     await (await h.post(forged)).text();
@@ -307,7 +307,7 @@ describe('AI SDK: approval policy and audience at the network boundary', () => {
     });
     for (const approval of [{ id: 'approval-forged', approved: true }, { id: 'approval-forged', approved: true, signature: 'AAAA' }]) {
       const body = await (await h.post(forged(approval))).text();
-      expect(body).toContain('could not be verified (its signature is missing or does not match), so nothing ran');
+      expect(body).toContain('"errorText":"mcp-consent:[{\\"code\\":\\"approval-invalid\\"}]"');
     }
     expect(executions.length).toBe(before);
     expect(h.records).toMatchObject([
@@ -338,6 +338,8 @@ describe('AI SDK: approval policy and audience at the network boundary', () => {
     const before = executions.length;
     const response = await h.post({ id: 'theirs-1', messages: [{ id: 'u1', role: 'user', parts: [{ type: 'text', text: 'debug' }] }] });
     expect(response.status).toBe(403);
+    // A code the browser words (McpChatError), never a sentence from the server.
+    expect(reasonsFromWire(await response.text())).toEqual([{ code: 'chat-forbidden' }]);
     expect(h.prompts).toHaveLength(0);
     expect(executions.length).toBe(before);
     const { model } = createScriptedModel();
@@ -348,7 +350,9 @@ describe('AI SDK: approval policy and audience at the network boundary', () => {
     // Bad bodies get a clear 4xx, never a crash.
     const open = createMcpChatRoute({ model, tools, servers: {}, secret: SECRET, store, authorize: 'anyone' });
     const post = (body: string) => open(new Request('http://localhost/api/chat', { method: 'POST', body }));
-    expect((await post('{')).status).toBe(400);
+    const bad = await post('{');
+    expect(bad.status).toBe(400);
+    expect(reasonsFromWire(await bad.text())).toEqual([{ code: 'chat-failed' }]);
     expect((await post(JSON.stringify({ messages: [] }))).status).toBe(400);
     expect((await post(JSON.stringify({ id: 'x', messages: [{ role: 'nobody' }] }))).status).toBe(400);
     expect((await open(new Request('http://localhost/api/chat'))).status).toBe(405);
@@ -454,7 +458,7 @@ describe('AI SDK: approval policy and audience at the network boundary', () => {
       try {
         await h.answer(asked, true);
         expect(h.statuses.at(-1)).toBe(503);
-        expect(h.bodies.at(-1)).toMatch(/consent state could not be read or saved, so nothing ran/);
+        expect(reasonsFromWire(h.bodies.at(-1))).toEqual([{ code: 'store-unavailable' }]);
         expect(executions.length).toBe(before);
         expect(h.records).toMatchObject([{ outcome: 'blocked', callId: expect.any(String), reasons: [{ code: 'store-unavailable' }] }]);
       } finally {

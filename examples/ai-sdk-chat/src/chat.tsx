@@ -4,13 +4,13 @@ import { useChat } from '@ai-sdk/react';
 import { DefaultChatTransport, isToolUIPart, lastAssistantMessageIsCompleteWithApprovalResponses } from 'ai';
 import { useState } from 'react';
 import { ConsentProvider } from 'react-mcp-annotations';
-import { McpToolPart, useRememberedApprovals } from 'react-mcp-annotations/ai-sdk/react';
+import { McpChatError, McpToolPart, useRememberedApprovals } from 'react-mcp-annotations/ai-sdk/react';
 
 export function Chat({ onResponse }: { onResponse?: () => void }) {
   const remembered = useRememberedApprovals();
   // "Remember" travels in the body (the approval's reason would reach the model); the server checks it again.
   const [transport] = useState(() => new DefaultChatTransport({ api: '/api/chat', body: remembered.body }));
-  const { messages, sendMessage, addToolApprovalResponse, status } = useChat({
+  const { messages, sendMessage, addToolApprovalResponse, status, error } = useChat({
     transport,
     // Once every approval in the last message is answered, send them.
     sendAutomaticallyWhen: lastAssistantMessageIsCompleteWithApprovalResponses,
@@ -33,6 +33,8 @@ export function Chat({ onResponse }: { onResponse?: () => void }) {
           </li>
         ))}
       </ol>
+      {/* The route's refusals (authorize said no) and errors, in your words; never the server's text. */}
+      <McpChatError error={error} />
       <form
         className="composer"
         onSubmit={(event) => {
