@@ -1,0 +1,88 @@
+/**
+ * The README's quick start and the getting-started guide, as a stranger
+ * follows them: a clean Vite react-ts app (test/fixtures/vite-host) gets the
+ * packed package and examples/quick-start.tsx as src/quick-start.tsx,
+ * type-checks under create-vite's settings, and runs in real Chromium
+ * against a real server-everything over streamable HTTP.
+ */
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { copyFileSync, cpSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { createServer, type ViteDevServer } from 'vite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+// @ts-expect-error plain ESM helper without types
+import { pack, root, unpackInto } from '../../scripts/pack.mjs';
+import { chromiumLaunch } from '../../vitest.config.js';
+import { freePort } from '../helpers/free-port.js';
+
+const repo = root as string;
+const app = join(repo, 'test/package/.vite-host');
+
+describe('the quick start in a clean Vite app', () => {
+  let mcp: ChildProcess;
+  let vite: ViteDevServer;
+  let browser: Browser;
+  let page: Page;
+  const problems: string[] = [];
+
+  beforeAll(async () => {
+    rmSync(app, { recursive: true, force: true });
+    cpSync(join(repo, 'test/fixtures/vite-host'), app, { recursive: true });
+    copyFileSync(join(repo, 'examples/quick-start.tsx'), join(app, 'src/quick-start.tsx'));
+    unpackInto(pack(), app);
+    const [mcpPort, appPort] = [await freePort(), await freePort()];
+    mcp = spawn(process.execPath, [join(repo, 'scripts/serve-everything.mjs')], { env: { ...process.env, PORT: String(mcpPort) }, stdio: 'ignore' });
+    vite = await createServer({ configFile: join(app, 'vite.config.ts'), server: { port: appPort, strictPort: true, host: '127.0.0.1' }, logLevel: 'error' });
+    await vite.listen();
+    browser = await chromium.launch(chromiumLaunch);
+    page = await browser.newPage();
+    page.on('pageerror', (error) => problems.push(error.message));
+    const server = `http://127.0.0.1:${mcpPort}/mcp`;
+    for (let tries = 0; ; tries++) {
+      await page.goto(`http://127.0.0.1:${appPort}/?server=${encodeURIComponent(server)}`);
+      try {
+        await page.getByRole('button', { name: 'Call get-annotated-message' }).waitFor({ timeout: 5_000 });
+        break;
+      } catch (error) {
+        // The server may still be starting: the page then says it could not connect; load it again.
+        if (tries > 10) throw error;
+      }
+    }
+  }, 180_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await vite?.close();
+    mcp?.kill();
+  });
+
+  it("type-checks under create-vite's settings against the packed package", () => {
+    execFileSync(process.execPath, [join(repo, 'node_modules/typescript/bin/tsc'), '-p', join(app, 'tsconfig.json')], { stdio: 'pipe' });
+  });
+
+  it("lists the server's tools with their badges; an untrusted server's hints are unverified", async () => {
+    const tools = page.getByRole('list', { name: 'Tools' });
+    expect(await tools.getByRole('listitem').count()).toBeGreaterThan(3);
+    expect(await tools.getByText('Unverified').count()).toBeGreaterThan(0);
+  });
+
+  it('asks before a call; approved, the result shows and the assistant-only block does not', async () => {
+    await page.getByRole('button', { name: 'Call get-annotated-message' }).click();
+    const dialog = page.getByRole('alertdialog', { name: 'Allow Get Annotated Message Tool?' });
+    await dialog.waitFor();
+    await dialog.getByRole('button', { name: 'Allow' }).click();
+    const card = page.getByRole('article');
+    await card.getByRole('status').filter({ hasText: 'Done' }).waitFor({ timeout: 20_000 });
+    expect(await page.content()).not.toContain('Cache hit ratio');
+    expect(problems).toEqual([]);
+  });
+
+  it('denied, nothing runs and the card says so', async () => {
+    await page.getByRole('button', { name: 'Call get-env' }).click();
+    const dialog = page.getByRole('alertdialog');
+    await dialog.waitFor();
+    await dialog.getByRole('button', { name: 'Deny' }).click();
+    await page.getByRole('article').getByRole('status').filter({ hasText: 'Denied' }).waitFor();
+  });
+});
