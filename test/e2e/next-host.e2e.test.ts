@@ -1,14 +1,15 @@
 /**
- * A real Next.js 16 App Router app with Tailwind v4 and a shadcn theme
- * (test/fixtures/next-host, plus the README's AI SDK chat component), built
- * with `next build` against the packed package and served by `next start`,
- * in real Chromium: the README's Next.js files compile, Tailwind's
- * `className` utilities win over the library's styles, preflight leaves the
- * risk styling alone, and the shadcn bridge follows the app's theme, light
- * and dark.
+ * The Next.js + AI SDK guide and the Tailwind + shadcn guide, run: a real
+ * Next.js 16 App Router app (test/fixtures/next-host: the guide's files, as
+ * the guide quotes them) built with `next build` against the packed package
+ * and served by `next start`, in real Chromium. Without a model key the
+ * scripted demo model answers: a tool call is asked, approved and answered;
+ * a refused request shows the refusal. On /checks: Tailwind's `className`
+ * utilities win over the library's styles, preflight leaves the risk styling
+ * alone, and the shadcn bridge follows the app's theme, light and dark.
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { appendFileSync, copyFileSync, cpSync, rmSync } from 'node:fs';
+import { appendFileSync, cpSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -20,18 +21,19 @@ import { freePort } from '../helpers/free-port.js';
 const repo = root as string;
 const app = join(repo, 'test/package/.next-host');
 const next = join(repo, 'node_modules/next/dist/bin/next');
-const env = { ...process.env, NEXT_TELEMETRY_DISABLED: '1', TOOL_APPROVAL_SECRET: 'fixture-secret-0123456789abcdef0123456789' };
+// No model key: the guide's route then uses its scripted demo model.
+const { AI_GATEWAY_API_KEY: _key, ...parentEnv } = process.env;
+const env = { ...parentEnv, NEXT_TELEMETRY_DISABLED: '1', TOOL_APPROVAL_SECRET: 'fixture-secret-0123456789abcdef0123456789' };
 
 describe('a Next.js App Router app with Tailwind v4 and shadcn', () => {
   let server: ChildProcess | undefined;
   let browser: Browser;
   let page: Page;
+  let base = '';
 
   beforeAll(async () => {
     rmSync(app, { recursive: true, force: true });
     cpSync(join(repo, 'test/fixtures/next-host'), app, { recursive: true });
-    // The README's client component, as quoted there.
-    copyFileSync(join(repo, 'examples/ai-sdk-chat/src/chat.tsx'), join(app, 'app/chat.tsx'));
     // Tailwind skips git-ignored folders, and this copy sits in one; a real app's sources are not ignored.
     appendFileSync(join(app, 'app/globals.css'), '\n@source "./";\n');
     unpackInto(pack(), app);
@@ -40,16 +42,17 @@ describe('a Next.js App Router app with Tailwind v4 and shadcn', () => {
     server = spawn(process.execPath, [next, 'start', '-p', String(port), '-H', '127.0.0.1'], { cwd: app, env, stdio: 'ignore' });
     browser = await chromium.launch(chromiumLaunch);
     page = await browser.newPage();
+    base = `http://127.0.0.1:${port}`;
     for (let tries = 0; ; tries++) {
       try {
-        await page.goto(`http://127.0.0.1:${port}/`);
+        await page.goto(`${base}/checks`);
         break;
       } catch (error) {
         if (tries > 100) throw error;
         await new Promise((resolve) => setTimeout(resolve, 200));
       }
     }
-    await page.getByRole('heading', { name: 'Chat' }).waitFor();
+    await page.getByRole('heading', { name: 'Host checks' }).waitFor();
   }, 300_000);
 
   afterAll(async () => {
@@ -69,9 +72,38 @@ describe('a Next.js App Router app with Tailwind v4 and shadcn', () => {
       return computed;
     }, value);
 
-  it('builds (the route handler, the layout with the stylesheet and the client component compile)', async () => {
-    expect(await page.getByRole('textbox', { name: 'Message' }).count()).toBe(1);
-    expect(await page.getByRole('button', { name: 'Send' }).count()).toBe(1);
+  it('the guide page, with no model key: the demo model asks for a tool call; approved, it runs and the demo says so', async () => {
+    const chat = await browser.newPage();
+    await chat.goto(`${base}/`);
+    // shadcn's utilities exist (the guide's globals.css has shadcn's `@theme inline` block).
+    const send = chat.getByRole('button', { name: 'Send' });
+    expect(await send.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe(await colour('var(--primary)'));
+    await chat.getByRole('textbox', { name: 'Message' }).fill('debug');
+    await chat.getByRole('button', { name: 'Send' }).click();
+    // server-everything is untrusted in the guide: the call is asked for.
+    const dialog = chat.getByRole('alertdialog');
+    await dialog.waitFor({ timeout: 60_000 });
+    await dialog.getByRole('button', { name: 'Allow' }).click();
+    await chat.getByText('Demo model: the tool answered').waitFor({ timeout: 60_000 });
+    // The result is shown to the person; the block for the model only is not.
+    const messages = chat.getByRole('list', { name: 'Messages' });
+    expect(await messages.getByRole('article').count()).toBe(1);
+    expect(await chat.content()).not.toContain('Cache hit ratio');
+    await chat.close();
+  });
+
+  it("a request the route's authorize refuses shows the refusal in words, not an empty page", async () => {
+    const chat = await browser.newPage();
+    // The page's request, sent on by a script that is not the page (no same-origin mark): the real route refuses it.
+    await chat.route('**/api/chat', async (route) => {
+      const response = await fetch(route.request().url(), { method: 'POST', body: route.request().postData(), headers: { 'content-type': 'application/json' } });
+      await route.fulfill({ status: response.status, body: await response.text() });
+    });
+    await chat.goto(`${base}/`);
+    await chat.getByRole('textbox', { name: 'Message' }).fill('env');
+    await chat.getByRole('button', { name: 'Send' }).click();
+    await chat.getByRole('alert').filter({ hasText: 'The server refused this chat.' }).waitFor({ timeout: 30_000 });
+    await chat.close();
   });
 
   it("Tailwind utilities in className win over the library's styles", async () => {
