@@ -7,6 +7,7 @@ import { FIXED_NOW, prioritised } from '../test/fixtures/content.js';
 import { createEntitiesTool, deleteEntitiesTool, readFileTool } from '../test/fixtures/tools.js';
 import { tokens } from './theming/token-table.js';
 import styles from './theming/theming.module.css';
+import './guide/code/brand.css';
 
 const meta = {
   title: 'Examples/Theming',
@@ -38,7 +39,7 @@ export const DefaultTokens: Story = {
 /** A brand theme made of ten variable overrides on a wrapper. */
 export const BrandTheme: Story = {
   render: () => (
-    <div className={styles.brand}>
+    <div className="my-brand">
       <Sample />
     </div>
   ),
