@@ -41,7 +41,7 @@ const preview: Preview = {
     // The root URL opens the first entry, the chat-host showcase: every consent a host
     // shows, working, in one click; the guide's introduction is the next group.
     options: {
-      storySort: { order: ['Examples', ['Chat host', ['Conversation'], 'Theming', 'Host states', 'Host stylesheet'], 'Guide', ['Introduction', 'Kinds of consent', 'Theming'], 'Components'] },
+      storySort: { order: ['Examples', ['Chat host', ['Conversation'], 'Theming', 'Host states', 'Host stylesheet'], 'Guide', ['Introduction', 'Getting started', 'Next.js and the AI SDK', 'Tailwind v4 and shadcn ui', 'MCP SDK v1 and v2', 'Server requests', 'MCP Apps', 'Kinds of consent', 'Theming', 'Translations', 'Accessibility', 'Security model', 'Performance', 'Anatomy'], 'Components'] },
     },
   },
   tags: ['autodocs'],
