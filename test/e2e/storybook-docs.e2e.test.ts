@@ -73,7 +73,13 @@ describe('Storybook docs pages', () => {
         if (response.status() >= 400) problems.push(`${id}: ${response.status()} ${new URL(response.url()).pathname}`);
       });
       await page.goto(`${base}/iframe.html?id=${id}&viewMode=docs`);
-      await page.waitForSelector('.sbdocs-content, #storybook-docs', { timeout: 20_000 });
+      try {
+        await page.waitForSelector('.sbdocs-content, #storybook-docs', { timeout: 20_000 });
+      } catch {
+        problems.push(`${id}: did not render`);
+        await page.close();
+        continue;
+      }
       await page.waitForTimeout(300);
       const text = await page.evaluate(() => document.body.innerText);
       if (/\{@link/.test(text)) problems.push(`${id}: shows a raw {@link}`);
