@@ -20,7 +20,11 @@ import { FIXED_NOW, dated, everyType, errorResult, malformed, mixedAudience, pri
 import { everythingElicitation, everythingSampling, richSampling, sensitiveElicitation, urlElicitation } from '../fixtures/server-requests.js';
 import { bareTool, createEntitiesTool, deleteEntitiesTool, fetchTool, readFileTool } from '../fixtures/tools.js';
 import { BuiltInProvider, createBuiltInController } from '../helpers/kinds.js';
-import { McpToolPart, type McpToolPartLike } from '../../src/ai-sdk/react.js';
+import { McpChatError, McpToolPart, type McpToolPartLike } from '../../src/ai-sdk/react.js';
+import { Chat } from '@ai-sdk/react';
+import { DefaultChatTransport, dynamicTool, jsonSchema, lastAssistantMessageIsCompleteWithApprovalResponses, type UIMessage } from 'ai';
+import { createMcpChatRoute, createMcpChatStore } from '../../src/ai-sdk/index.js';
+import { createScriptedModel } from '../../examples/ai-sdk-chat/server/scripted-model.js';
 import { reasonsToWire } from '../../src/ai-sdk/reasons.js';
 
 /** A marker that keeps the template's placeholders (and plural branches), so filled-in server data still shows. */
@@ -264,6 +268,47 @@ describe('pseudo-locale: every word a person reads comes from the message table'
     render(inTable(<BuiltInProvider servers={{ everything: { trust: 'untrusted', name: 'Everything server' } }}>{parts.map((part, i) => <McpToolPart key={i} part={part} addToolApprovalResponse={() => {}} />)}</BuiltInProvider>));
     expect(document.body).toHaveTextContent('⟦reason.untrusted-server⟧');
     expect(leaks(serverStrings(metadata, base.input, 'Everything server', 'Mail server', 'Logging started.', 'MCP error -32603: boom'))).toEqual([]);
+  });
+
+  it('AI SDK parts from a real stream (the route, streamText, the UI message stream, useChat\'s Chat), and the route\'s refusal', async () => {
+    // An MCP tool as @ai-sdk/mcp hands it over: a dynamic tool with the server's metadata.
+    const metadata = { clientName: 'everything', toolName: 'toggle-simulated-logging', title: 'Toggle Simulated Logging', annotations: { readOnlyHint: false, openWorldHint: false } };
+    const content = [{ type: 'text', text: 'Logging started.' }, { type: 'text', text: 'for the model only', annotations: { audience: ['assistant'] } }];
+    const tools = { 'toggle-simulated-logging': { ...dynamicTool({ description: 'Toggles logging', inputSchema: jsonSchema({ type: 'object' }), execute: async () => ({ content }) }), metadata } };
+    const chatOn = (authorize: 'anyone' | (() => boolean)) => {
+      const route = createMcpChatRoute({ model: createScriptedModel().model, tools: () => tools, servers: { everything: { trust: 'untrusted', name: 'Everything server' } }, secret: 'pseudo-secret-0123456789abcdef0123456789', store: createMcpChatStore(), authorize, onError: () => {} });
+      const fetch = (async (_url: unknown, init?: RequestInit) => route(new Request('http://localhost/api/chat', { method: 'POST', body: init?.body ?? null }))) as typeof globalThis.fetch;
+      return new Chat<UIMessage>({ transport: new DefaultChatTransport({ api: 'http://localhost/api/chat', fetch }), sendAutomaticallyWhen: lastAssistantMessageIsCompleteWithApprovalResponses });
+    };
+    const settle = async (chat: Chat<UIMessage>) => {
+      for (let i = 0; i < 300 && (chat.status === 'submitted' || chat.status === 'streaming'); i++) await new Promise((resolve) => setTimeout(resolve, 10));
+    };
+    const seen: McpToolPartLike[] = [];
+    const toolPart = (chat: Chat<UIMessage>) => chat.messages.flatMap((message) => message.parts).filter((part) => part.type === 'dynamic-tool').at(-1) as McpToolPartLike;
+    for (const approved of [true, false]) {
+      const chat = chatOn('anyone');
+      await chat.sendMessage({ text: 'toggle logging' });
+      await settle(chat);
+      const asked = toolPart(chat);
+      seen.push(asked);
+      await chat.addToolApprovalResponse({ id: asked.approval!.id, approved, ...(approved ? {} : { reason: reasonsToWire([{ code: 'user-denied' }]) }) });
+      await settle(chat);
+      seen.push(toolPart(chat));
+    }
+    expect(seen.map((part) => part.state)).toEqual(['approval-requested', 'output-available', 'approval-requested', 'output-denied']);
+    const refused = chatOn(() => false);
+    await refused.sendMessage({ text: 'toggle logging' });
+    await settle(refused);
+    render(
+      inTable(
+        <BuiltInProvider servers={{ everything: { trust: 'untrusted', name: 'Everything server' } }} approvalUI="inline">
+          {seen.map((part, i) => <McpToolPart key={i} part={part} addToolApprovalResponse={() => {}} />)}
+          <McpChatError error={refused.error} />
+        </BuiltInProvider>,
+      ),
+    );
+    expect(document.body).toHaveTextContent('⟦reason.chat-forbidden⟧');
+    expect(leaks(serverStrings(metadata, 'Everything server', 'Logging started.'))).toEqual([]);
   });
 
   const elicitationPrompt = (params: unknown) => {

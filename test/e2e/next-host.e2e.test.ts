@@ -72,24 +72,65 @@ describe('a Next.js App Router app with Tailwind v4 and shadcn', () => {
       return computed;
     }, value);
 
-  it('the guide page, with no model key: the demo model asks for a tool call; approved, it runs and the demo says so', async () => {
+  it('the guide page, with no model key: the demo model asks for each tool call; approved, it runs, and what is for the model only stays out', async () => {
     const chat = await browser.newPage();
     await chat.goto(`${base}/`);
     // shadcn's utilities exist (the guide's globals.css has shadcn's `@theme inline` block).
     const send = chat.getByRole('button', { name: 'Send' });
     expect(await send.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe(await colour('var(--primary)'));
-    await chat.getByRole('textbox', { name: 'Message' }).fill('debug');
-    await chat.getByRole('button', { name: 'Send' }).click();
-    // server-everything is untrusted in the guide: the call is asked for.
-    const dialog = chat.getByRole('alertdialog');
-    await dialog.waitFor({ timeout: 60_000 });
-    await dialog.getByRole('button', { name: 'Allow' }).click();
-    await chat.getByText('Demo model: the tool answered').waitFor({ timeout: 60_000 });
-    // The result is shown to the person; the block for the model only is not.
-    const messages = chat.getByRole('list', { name: 'Messages' });
-    expect(await messages.getByRole('article').count()).toBe(1);
+    const main = chat.getByRole('main');
+    const width = (await main.boundingBox())!.width;
+    const ask = async (text: string) => {
+      await chat.getByRole('textbox', { name: 'Message' }).fill(text);
+      await send.click();
+      // server-everything is untrusted in the guide: the call is asked for.
+      const dialog = chat.getByRole('alertdialog');
+      await dialog.waitFor({ timeout: 60_000 });
+      await dialog.getByRole('button', { name: 'Allow' }).click();
+      await dialog.waitFor({ state: 'detached' });
+    };
+    await ask('echo hello');
+    const cards = chat.getByRole('list', { name: 'Messages' }).getByRole('article');
+    await cards.first().getByText('Echo: hello').waitFor({ timeout: 60_000 });
+    await chat.getByText('Demo model: the tool answered').first().waitFor({ timeout: 60_000 });
+    // The debug message is for the model only: the person's card says there is nothing to show.
+    await ask('debug');
+    await cards.nth(1).getByText('No content to show').waitFor({ timeout: 60_000 });
     expect(await chat.content()).not.toContain('Cache hit ratio');
+    // The column keeps its width whatever it holds (create-next-app's body is a flex column).
+    expect((await main.boundingBox())!.width).toBe(width);
     await chat.close();
+  });
+
+  it("the shadcn bridge follows the page's class, never the system alone: light and dark text pairs keep 4.5:1", async () => {
+    for (const [colorScheme, dark] of [['light', false], ['dark', false], ['dark', true]] as const) {
+      const probe = await browser.newPage({ colorScheme });
+      await probe.goto(`${base}/checks`);
+      await probe.evaluate((on) => document.documentElement.classList.toggle('dark', on), dark);
+      const ratios = await probe.evaluate(() => {
+        const canvas = document.createElement('canvas').getContext('2d', { willReadFrequently: true })!;
+        const read = (name: string) => {
+          const el = document.querySelector('[data-testid="tw-badges"]')!;
+          const value = getComputedStyle(el).getPropertyValue(name).trim();
+          canvas.clearRect(0, 0, 1, 1);
+          canvas.fillStyle = '#000';
+          canvas.fillStyle = value;
+          canvas.fillRect(0, 0, 1, 1);
+          const [r, g, b] = canvas.getImageData(0, 0, 1, 1).data;
+          const lin = (v: number) => ((v /= 255) <= 0.04045 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4);
+          return 0.2126 * lin(r!) + 0.7152 * lin(g!) + 0.0722 * lin(b!);
+        };
+        const ratio = (a: string, b: string) => {
+          const [hi, lo] = [read(a), read(b)].sort((x, y) => y - x) as [number, number];
+          return Math.round(((hi + 0.05) / (lo + 0.05)) * 100) / 100;
+        };
+        return { scheme: getComputedStyle(document.querySelector('[data-testid="tw-badges"]')!).colorScheme, bgIsPage: read('--mcp-bg') === read('--background'), pairs: [ratio('--mcp-warning-fg', '--mcp-bg'), ratio('--mcp-warning-fg', '--mcp-warning'), ratio('--mcp-success-fg', '--mcp-bg'), ratio('--mcp-success-fg', '--mcp-success'), ratio('--mcp-fg', '--mcp-bg')] };
+      });
+      expect(ratios.scheme, `${colorScheme} system, .dark ${dark}`).toBe(dark ? 'dark' : 'light');
+      expect(ratios.bgIsPage).toBe(true);
+      for (const pair of ratios.pairs) expect(pair, `${colorScheme} system, .dark ${dark}: ${ratios.pairs.join(', ')}`).toBeGreaterThanOrEqual(4.5);
+      await probe.close();
+    }
   });
 
   it("a request the route's authorize refuses shows the refusal in words, not an empty page", async () => {
