@@ -31,7 +31,8 @@ for (const [name, react] of [['react18', '18.3.1'], ['react19', '19.3.1']]) {
 }
 
 const react19 = join(fixtures, 'react19');
-console.log('== the README recipes (examples/recipe.tsx on SDK 1.x, examples/mcp-v2.tsx on SDK 2.x) against the packed package, strict');
+console.log('== the quick start and the guide hosts (examples/quick-start.tsx and recipe.tsx on SDK 1.x, examples/mcp-v2.tsx on SDK 2.x) against the packed package, strict');
+copyFileSync(join(root, 'examples/quick-start.tsx'), join(react19, 'quick-start.tsx'));
 copyFileSync(join(root, 'examples/recipe.tsx'), join(react19, 'recipe.tsx'));
 copyFileSync(join(root, 'examples/mcp-v2.tsx'), join(react19, 'mcp-v2.tsx'));
 run(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.recipe.json'], react19);
