@@ -1,9 +1,10 @@
 /**
  * The README's quick start and the getting-started guide, as a stranger
  * follows them: a clean Vite react-ts app (test/fixtures/vite-host) gets the
- * packed package and examples/quick-start.tsx as src/quick-start.tsx,
- * type-checks under create-vite's settings, and runs in real Chromium
- * against a real server-everything over streamable HTTP.
+ * packed package, examples/quick-start.tsx as src/quick-start.tsx and the
+ * guide's complete host, examples/recipe.tsx, as src/recipe.tsx (on
+ * recipe.html); it type-checks under create-vite's settings and runs in real
+ * Chromium against a real server-everything over streamable HTTP.
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { copyFileSync, cpSync, rmSync } from 'node:fs';
@@ -24,12 +25,15 @@ describe('the quick start in a clean Vite app', () => {
   let vite: ViteDevServer;
   let browser: Browser;
   let page: Page;
+  let appUrl = '';
+  let server = '';
   const problems: string[] = [];
 
   beforeAll(async () => {
     rmSync(app, { recursive: true, force: true });
     cpSync(join(repo, 'test/fixtures/vite-host'), app, { recursive: true });
     copyFileSync(join(repo, 'examples/quick-start.tsx'), join(app, 'src/quick-start.tsx'));
+    copyFileSync(join(repo, 'examples/recipe.tsx'), join(app, 'src/recipe.tsx'));
     unpackInto(pack(), app);
     const [mcpPort, appPort] = [await freePort(), await freePort()];
     mcp = spawn(process.execPath, [join(repo, 'scripts/serve-everything.mjs')], { env: { ...process.env, PORT: String(mcpPort) }, stdio: 'ignore' });
@@ -38,9 +42,10 @@ describe('the quick start in a clean Vite app', () => {
     browser = await chromium.launch(chromiumLaunch);
     page = await browser.newPage();
     page.on('pageerror', (error) => problems.push(error.message));
-    const server = `http://127.0.0.1:${mcpPort}/mcp`;
+    server = `http://127.0.0.1:${mcpPort}/mcp`;
+    appUrl = `http://127.0.0.1:${appPort}`;
     for (let tries = 0; ; tries++) {
-      await page.goto(`http://127.0.0.1:${appPort}/?server=${encodeURIComponent(server)}`);
+      await page.goto(`${appUrl}/?server=${encodeURIComponent(server)}`);
       try {
         await page.getByRole('button', { name: 'Call get-annotated-message' }).waitFor({ timeout: 5_000 });
         break;
@@ -84,5 +89,41 @@ describe('the quick start in a clean Vite app', () => {
     await dialog.waitFor();
     await dialog.getByRole('button', { name: 'Deny' }).click();
     await page.getByRole('article').getByRole('status').filter({ hasText: 'Denied' }).waitFor();
+  });
+
+  describe("the guide's complete host (examples/recipe.tsx)", () => {
+    let host: Page;
+    beforeAll(async () => {
+      host = await browser.newPage();
+      host.on('pageerror', (error) => problems.push(error.message));
+      await host.goto(`${appUrl}/recipe.html?server=${encodeURIComponent(server)}`);
+      await host.getByRole('button', { name: 'Call trigger-elicitation-request' }).waitFor({ timeout: 30_000 });
+    });
+    afterAll(() => host?.close());
+
+    const call = async (name: string, args: unknown) => {
+      await host.getByRole('textbox', { name: `Arguments for ${name} (JSON)` }).fill(JSON.stringify(args));
+      await host.getByRole('button', { name: `Call ${name}` }).click();
+      const confirm = host.getByRole('alertdialog', { name: /^Allow / });
+      await confirm.getByRole('button', { name: 'Allow' }).click();
+      await confirm.waitFor({ state: 'detached' });
+      return host.getByRole('article').last();
+    };
+
+    it('asks, runs and shows a result', async () => {
+      const card = await call('get-annotated-message', { messageType: 'success' });
+      await card.getByRole('status').filter({ hasText: 'Done' }).waitFor({ timeout: 20_000 });
+      expect(await card.textContent()).toContain('Operation completed successfully');
+    });
+
+    it("answers the server's question during a call (elicitation): Decline is an explicit no", async () => {
+      const card = await call('trigger-elicitation-request', {});
+      const dialog = host.getByRole('dialog', { name: 'Everything server asks for information' });
+      await dialog.waitFor({ timeout: 20_000 });
+      await dialog.getByRole('button', { name: 'Decline' }).click();
+      await card.getByRole('status').filter({ hasText: 'Done' }).waitFor({ timeout: 20_000 });
+      expect(await card.textContent()).toContain('decline');
+      expect(problems).toEqual([]);
+    });
   });
 });
