@@ -116,6 +116,16 @@ describe('the quick start in a clean Vite app', () => {
       expect(await card.textContent()).toContain('Operation completed successfully');
     });
 
+    it('a call the server refuses (its starter arguments left empty) says why on its card, never nothing', async () => {
+      await host.getByRole('button', { name: 'Call trigger-url-elicitation' }).click();
+      const confirm = host.getByRole('alertdialog', { name: /^Allow / });
+      await confirm.getByRole('button', { name: 'Allow' }).click();
+      const card = host.getByRole('article').last();
+      await card.getByRole('status').filter({ hasText: 'Failed' }).waitFor({ timeout: 20_000 });
+      // The server's error, as text on the card.
+      expect((await card.locator('[data-slot="tool-call-error"]').textContent())!.trim()).not.toBe('');
+    });
+
     it("answers the server's question during a call (elicitation): Decline is an explicit no", async () => {
       const card = await call('trigger-elicitation-request', {});
       const dialog = host.getByRole('dialog', { name: 'Everything server asks for information' });
