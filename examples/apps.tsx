@@ -1,7 +1,7 @@
 // MCP Apps in a host: the app asks before it opens (the domains it will reach,
 // the permissions it wants), then every action it asks for (tool calls, links,
 // messages, context, downloads, sampling) goes through the consent engine.
-// npm install react-mcp-annotations @modelcontextprotocol/sdk @modelcontextprotocol/ext-apps
+// Beside the package (see the README's Install): npm install @modelcontextprotocol/sdk@^1.32 @modelcontextprotocol/ext-apps@^2.0.4
 import { AppBridge, PostMessageTransport } from '@modelcontextprotocol/ext-apps/app-bridge';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { useMemo } from 'react';

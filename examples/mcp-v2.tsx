@@ -1,7 +1,7 @@
 // The same host on the MCP SDK v2 (`@modelcontextprotocol/client` 2.x), in
 // both protocol eras: every question a server asks during a call names that
 // call, Stop takes its questions with it, and the tool list stays fresh.
-// npm install react-mcp-annotations @modelcontextprotocol/client
+// Beside the package (see the README's Install): npm install @modelcontextprotocol/client@^2.4
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { ConsentProvider, ElicitationDialog, ToolCallCard, ToolSummary, elicitationKind, starterArguments, toolKind, toolCallStatusFromApproval, toolCallStatusFromError, toolCallStatusFromResult, useToolApproval, type Tool, type ToolCallStatus } from 'react-mcp-annotations';

@@ -35,5 +35,5 @@ function Tools({ url }: { url: string }) {
       <button onClick={() => void run(tool)}>Call {tool.name}</button>
     </li>
   ));
-  return (<><ul aria-label="Tools">{list}</ul>{call && <ToolCallCard serverId="everything" tool={call.tool} args={call.args} status={call.status} />}</>);
+  return (<>{call && <ToolCallCard serverId="everything" tool={call.tool} args={call.args} status={call.status} />}<ul aria-label="Tools">{list}</ul></>);
 }

@@ -1,7 +1,7 @@
 // A complete host in one file: connect, list tools, fill each tool's arguments
 // from its schema, ask before each call, answer the server's questions, run
 // it with progress, handle errors, render results for the user.
-// npm install react-mcp-annotations @modelcontextprotocol/sdk
+// Beside the package (see the README's Install): npm install @modelcontextprotocol/sdk@^1.32
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { useCallback, useEffect, useId, useState } from 'react';

@@ -25,10 +25,14 @@ describe('the Storybook guide', () => {
     expect(pages).toEqual(expect.arrayContaining(['getting-started.mdx', 'nextjs-ai-sdk.mdx', 'tailwind-shadcn.mdx', 'mcp-sdk.mdx', 'server-requests.mdx', 'mcp-apps.mdx', 'theming.mdx', 'translations.mdx', 'accessibility.mdx', 'security.mdx', 'performance.mdx']));
   });
 
-  it('writes no code inline: every fenced block is a shell command or plain text', () => {
+  it('writes no code inline: every fenced block is a shell command or plain text, and each is closed by a bare fence', () => {
     for (const page of pages) {
-      const fences = [...read(join(guide, page)).matchAll(/^```(\w*)/gm)].map((match) => match[1]).filter(Boolean);
-      for (const language of fences) expect(['sh', 'text'], `${page}: a \`\`\`${language} block`).toContain(language);
+      const fences = [...read(join(guide, page)).matchAll(/^```(\w*)/gm)].map((match) => match[1]!);
+      expect(fences.length % 2, `${page}: an unclosed fence`).toBe(0);
+      fences.forEach((language, i) => {
+        if (i % 2 === 1) expect(language, `${page}: fence ${i} closes with a language`).toBe('');
+        else expect(['sh', 'text'], `${page}: a \`\`\`${language} block`).toContain(language);
+      });
     }
   });
 
