@@ -5,11 +5,11 @@
 import { createUIMessageStreamResponse, InvalidToolApprovalSignatureError, stepCountIs, streamText, toUIMessageStream, validateUIMessages, type LanguageModel, type ToolSet, type UIMessage } from 'ai';
 import type { ConsentPolicy, DecisionRecord } from '../core/consent/index.js';
 import { isRecord } from '../core/shared/issues.js';
-import { copyArray, ownData } from '../core/shared/read.js';
+import { copyArray, numberOption, ownData } from '../core/shared/read.js';
 import { checkApprovalOptions, mcpToolApproval } from './approval.js';
 import { aiSdkReason, aiSdkReasonLabels, reasonsToWire, type AiSdkReasonCode } from './reasons.js';
 import { annotateMcpTools, toModelMessages, type AnnotateMcpToolsOptions } from './tools.js';
-import { McpChatStoreError, type McpChatStore } from './store.js';
+import { McpChatStoreError, isChatId, type McpChatStore } from './store.js';
 
 /** What the route knows about a request when it asks the host for tools or a model. */
 export interface McpChatRequestContext {
@@ -51,11 +51,34 @@ export interface McpChatRouteOptions extends Pick<ConsentPolicy, 'servers' | 'mo
   errorText?: ((error: unknown) => string) | undefined;
   /** Extra `streamText` options (system prompt, `stopWhen`, provider options…). Default `stopWhen: stepCountIs(5)`. */
   streamText?: Omit<StreamTextOptions, 'model' | 'tools' | 'messages' | 'prompt' | 'toolApproval' | 'experimental_toolApprovalSecret'> | undefined;
-  /** Largest request body accepted, in bytes. Default 4 MB. */
+  /** Largest request body accepted, in bytes (UTF-8, as sent). Default 4 MiB. A larger `Content-Length` is refused before anything is read; a body without one is read no further than this. */
   maxBodyBytes?: number | undefined;
 }
 
-const MAX_CHAT_ID = 256;
+/**
+ * The body as text, or `null` when it is over `max` bytes: refused on its
+ * `Content-Length` before anything is read, and read no further than the
+ * limit when it has none (or lies).
+ */
+async function readBody(request: Request, max: number): Promise<string | null> {
+  if (Number(request.headers.get('content-length')) > max) return null;
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  const reader = request.body?.getReader();
+  if (!reader) return '';
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > max) {
+      // Nothing past the limit is read.
+      void reader.cancel().catch(() => {});
+      return null;
+    }
+    chunks.push(value);
+  }
+  return new TextDecoder().decode(await new Blob(chunks as BlobPart[]).arrayBuffer());
+}
 
 /** A coded error (`McpChatError` in the browser says it in the host's words). */
 const coded = (code: AiSdkReasonCode) => reasonsToWire([aiSdkReason(code)]);
@@ -117,7 +140,7 @@ export function createMcpChatRoute(options: McpChatRouteOptions): (request: Requ
   if (!options.store) throw new TypeError('createMcpChatRoute needs { store }: createMcpChatStore().');
   // The same checks mcpToolApproval makes, at start-up rather than at the first request, naming this function.
   checkApprovalOptions({ secret: options.secret, chatId: '', store: options.store, servers: options.servers }, 'createMcpChatRoute');
-  const maxBody = options.maxBodyBytes ?? 4 * 1024 * 1024;
+  const maxBody = numberOption(options.maxBodyBytes, 4 * 1024 * 1024, 1, Number.MAX_SAFE_INTEGER, true);
   const log = options.onError ?? ((error: unknown) => console.error('[react-mcp-annotations] chat route:', error));
   const errorText = (error: unknown) => {
     try {
@@ -131,14 +154,15 @@ export function createMcpChatRoute(options: McpChatRouteOptions): (request: Requ
     if (request.method !== 'POST') return new Response(coded('chat-failed'), { status: 405, headers: { allow: 'POST' } });
     let body: unknown;
     try {
-      const text = await request.text();
-      if (text.length > maxBody) return refuse(413, 'chat-failed');
+      const text = await readBody(request, maxBody);
+      if (text === null) return refuse(413, 'chat-failed');
       body = JSON.parse(text);
     } catch {
       return refuse(400, 'chat-failed');
     }
     const chatId = ownData(body, 'id');
-    if (typeof chatId !== 'string' || chatId.length === 0 || chatId.length > MAX_CHAT_ID) return refuse(400, 'chat-failed');
+    // Checked at the door: a malformed id is a bad request, never a store outage.
+    if (!isChatId(chatId)) return refuse(400, 'chat-failed');
     try {
       const allowed = options.authorize === 'anyone' ? true : await options.authorize(chatId, request);
       if (allowed !== true) return refuse(403, 'chat-forbidden');

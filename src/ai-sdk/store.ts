@@ -5,7 +5,7 @@
  * approval runs once, and only where it was asked).
  */
 import { createApprovalStore, type ApprovalStore } from '../core/tool/approvals.js';
-import { copyArray } from '../core/shared/read.js';
+import { copyArray, numberOption } from '../core/shared/read.js';
 
 // Storage --------------------------------------------------------------------
 
@@ -25,19 +25,31 @@ export interface McpChatStorage {
 
 /** Options for `createMemoryChatStorage`. */
 export interface MemoryChatStorageOptions {
-  /** Keys held at once; the least recently used go first. Default 100,000. */
+  /** Keys held at once; the least recently used results go first. Default 100,000. */
   maxEntries?: number | undefined;
   /** The clock (tests). */
   now?: (() => number) | undefined;
 }
 
-/** The default storage: in this process's memory. Embedded, zero set-up; one instance only. */
+// Safety state (a chat's taint, an approval's use): never evicted to make room, kept until it expires.
+const SAFETY_KEY = /:(?:taint|answered)(?::|$)/;
+
+/**
+ * The default storage: in this process's memory. Embedded, zero set-up; one
+ * instance only. Under pressure it drops cached results (least recently used
+ * first), never safety state: when that alone fills it, a write of more is
+ * refused (the store then fails closed: nothing runs) rather than forgetting
+ * a taint or an approval's use.
+ */
 export function createMemoryChatStorage(options: MemoryChatStorageOptions = {}): McpChatStorage {
   options ??= {};
-  const entries = new Map<string, { value: string; expires: number }>();
-  const maxEntries = Math.max(1, options.maxEntries ?? 100_000);
+  const cache = new Map<string, { value: string; expires: number }>();
+  const kept = new Map<string, { value: string; expires: number }>();
+  const maxEntries = numberOption(options.maxEntries, 100_000, 1, Number.MAX_SAFE_INTEGER, true);
   const now = options.now ?? Date.now;
+  const pool = (key: string) => (SAFETY_KEY.test(key) ? kept : cache);
   const live = (key: string) => {
+    const entries = pool(key);
     const entry = entries.get(key);
     if (!entry) return undefined;
     entries.delete(key);
@@ -46,9 +58,15 @@ export function createMemoryChatStorage(options: MemoryChatStorageOptions = {}):
     return entry;
   };
   const put = (key: string, value: string, ttlMs: number) => {
+    const entries = pool(key);
     entries.delete(key);
+    if (entries === kept && kept.size >= maxEntries) {
+      const at = now();
+      for (const [old, entry] of kept) if (entry.expires <= at) kept.delete(old);
+      if (kept.size >= maxEntries) throw new Error(`the memory chat storage holds ${maxEntries} entries of safety state (taints, used approvals) that have not expired`);
+    }
     entries.set(key, { value, expires: now() + ttlMs });
-    if (entries.size > maxEntries) entries.delete(entries.keys().next().value!);
+    if (entries === cache && cache.size > maxEntries) cache.delete(cache.keys().next().value!);
   };
   return {
     get: async (key) => live(key)?.value,
@@ -172,8 +190,21 @@ export interface McpChatStore {
 const DAY = 24 * 60 * 60 * 1000;
 const TAINT_ENTRY = '#tainted';
 
-/** A key part from client text: cannot break out of its segment. */
-const part = (value: string) => encodeURIComponent(String(value));
+// With the u flag, a surrogate matches only when it is not half of a pair.
+const LONE_SURROGATE = /[\uD800-\uDFFF]/u;
+
+/**
+ * A key part from client text: cannot break out of its segment (`:` is
+ * encoded), and never throws. A lone surrogate, which `encodeURIComponent`
+ * refuses, is written `%uXXXX`, which it never writes: two ids never share a key.
+ */
+const part = (value: string) => {
+  const text = String(value);
+  return LONE_SURROGATE.test(text) ? [...text].map((char) => (LONE_SURROGATE.test(char) ? `%u${char.charCodeAt(0).toString(16)}` : encodeURIComponent(char))).join('') : encodeURIComponent(text);
+};
+
+/** Whether a chat id can key a chat: a non-empty string of at most 256 code units, well-formed (no lone surrogate). */
+export const isChatId = (value: unknown): value is string => typeof value === 'string' && value.length > 0 && value.length <= 256 && !LONE_SURROGATE.test(value);
 
 /**
  * Creates the per-chat store: remembered approvals and the taint guard work
@@ -190,7 +221,7 @@ export function createMcpChatStore(options: McpChatStoreOptions = {}): McpChatSt
   if (typeof storage?.get !== 'function' || typeof storage.set !== 'function' || typeof storage.setIfAbsent !== 'function') {
     throw new TypeError('createMcpChatStore needs a storage with get, set and setIfAbsent: createMemoryChatStorage() or createRedisChatStorage(client).');
   }
-  const ttlMs = Number.isFinite(options.ttlMs) && options.ttlMs! > 0 ? options.ttlMs! : 7 * DAY;
+  const ttlMs = numberOption(options.ttlMs, 7 * DAY, 1000, 100 * 365 * DAY);
   const reportError =
     options.onStorageError ??
     ((error: McpChatStoreError) => {

@@ -10,6 +10,46 @@ import { reasonsFromWire } from '../../src/ai-sdk/reasons.js';
 const tool = { name: 'write', annotations: { readOnlyHint: false, destructiveHint: false } };
 
 describe('memory chat storage', () => {
+  it("drops cached results under pressure, never a chat's taint or an approval's use; full of safety state, it refuses more (fail closed)", async () => {
+    let now = 1000;
+    const storage = createMemoryChatStorage({ now: () => now, maxEntries: 3 });
+    await storage.set('chat-a:taint', '1', 10_000);
+    expect(await storage.setIfAbsent('chat-a:answered:call-1', '1', 10_000)).toBe(true);
+    for (let i = 0; i < 50; i++) await storage.set(`chat-${i}:view:call-${i}`, 'result', 10_000);
+    expect(await storage.get('chat-a:taint')).toBe('1');
+    // The replay guard holds: the approval's use is still known.
+    expect(await storage.setIfAbsent('chat-a:answered:call-1', '1', 10_000)).toBe(false);
+    // Results are what gives way: the oldest are gone.
+    expect(await storage.get('chat-0:view:call-0')).toBeUndefined();
+    expect(await storage.get('chat-49:view:call-49')).toBe('result');
+    await storage.set('chat-b:taint', '1', 10_000);
+    await expect(storage.set('chat-c:taint', '1', 10_000)).rejects.toThrow(/safety state/);
+    await expect(storage.setIfAbsent('chat-c:answered:x', '1', 10_000)).rejects.toThrow(/safety state/);
+    // Once safety state expires, there is room again.
+    now += 10_000;
+    await storage.set('chat-c:taint', '1', 10_000);
+    expect(await storage.get('chat-c:taint')).toBe('1');
+  });
+
+  it('reads a numeric option that is not a finite number as absent, and holds the rest within bounds', async () => {
+    for (const maxEntries of [Number.NaN, Infinity, -Infinity, -5, 0, 0.5, 2.9, 1e300, '3' as unknown as number]) {
+      const storage = createMemoryChatStorage({ maxEntries });
+      for (let i = 0; i < 4; i++) await storage.set(`k${i}:view:x`, String(i), 60_000);
+      // The newest result is always there (at least one entry is held), and nothing throws.
+      expect(await storage.get('k3:view:x'), String(maxEntries)).toBe('3');
+    }
+    // Not a finite number: the default bound (100,000), not none.
+    for (const maxEntries of [Number.NaN, Infinity]) {
+      const storage = createMemoryChatStorage({ maxEntries });
+      for (let i = 0; i <= 100_000; i++) await storage.set(`k${i}:view:x`, '', 60_000);
+      expect(await storage.get('k0:view:x'), String(maxEntries)).toBeUndefined();
+    }
+    // 2.9 counts 2 entries: the third-newest is gone.
+    const two = createMemoryChatStorage({ maxEntries: 2.9 });
+    for (let i = 0; i < 3; i++) await two.set(`k${i}:view:x`, String(i), 60_000);
+    expect(await two.get('k0:view:x')).toBeUndefined();
+  });
+
   it('expires entries after their time to live and drops the least recently used', async () => {
     let now = 1000;
     const storage = createMemoryChatStorage({ now: () => now, maxEntries: 2 });
@@ -151,3 +191,24 @@ describe('a decision that could not be saved', () => {
     expect((await ok.consent('chat')).approvals.isTainted()).toBe(true);
   });
 });
+
+describe('chat ids from the browser', () => {
+  const chatIds = fc.string({ unit: fc.constantFrom('\uD800', '\uDBFF', '\uDC00', '\uD83D\uDE00', '%', 'u', 'd', '8', '0', ':', 'a'), minLength: 1, maxLength: 8 });
+
+  it('a chat id with a lone surrogate keys its own chat and never throws; ids that differ never share a key', async () => {
+    const storage = createMemoryChatStorage();
+    const store = createMcpChatStore({ storage });
+    await fc.assert(
+      // Lone surrogates among the characters their escape is written with.
+      fc.asyncProperty(chatIds, chatIds, async (a, b) => {
+        fc.pre(a !== b);
+        await store.setModelView(a, 'call', { said: a });
+        await store.setModelView(b, 'call', { said: b });
+        expect(await store.modelView(a, 'call')).toEqual({ said: a });
+        expect(await store.modelView(b, 'call')).toEqual({ said: b });
+      }),
+      { numRuns: 200 },
+    );
+  });
+});
+

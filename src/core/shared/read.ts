@@ -20,6 +20,17 @@ export function finiteNumber(value: unknown): number | undefined {
   return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
 }
 
+/**
+ * A host's numeric option, by one rule for every option: anything but a
+ * finite number (NaN, ±Infinity, a string, absent) reads as absent and
+ * gives `fallback`; a number is rounded down when it counts things
+ * (`count`), then held within [min, max]. Never throws.
+ */
+export function numberOption<F extends number | undefined>(value: unknown, fallback: F, min: number, max: number, count = false): number | F {
+  const n = finiteNumber(value);
+  return n === undefined ? fallback : Math.min(max, Math.max(min, count ? Math.floor(n) : n));
+}
+
 /** Marks a field that exists but could not be read as data. */
 export const UNREADABLE: unique symbol = Symbol('unreadable');
 
