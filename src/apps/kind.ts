@@ -42,7 +42,8 @@ interface Choice {
 
 const MAX_FILES = 16;
 // Windows' reserved device names, which no saved file may take.
-const RESERVED = /^(con|prn|aux|nul|com[0-9]|lpt[0-9])(\..*)?$/i;
+// Windows reserves COM¹ and LPT² as it does COM1 and LPT2.
+const RESERVED = /^(con|prn|aux|nul|com[0-9¹²³]|lpt[0-9¹²³])(\..*)?$/i;
 
 /**
  * A file name safe to show and to save: the last path segment, without
@@ -66,7 +67,10 @@ export function sanitizeFileName(value: unknown): string {
   if (base.length > 120) {
     const dot = base.lastIndexOf('.');
     const ext = dot > 0 && base.length - dot <= 16 ? base.slice(dot) : '';
-    base = base.slice(0, 120 - ext.length) + ext;
+    let end = 120 - ext.length;
+    // Never inside a surrogate pair.
+    if (/[\uD800-\uDBFF]/.test(base[end - 1] ?? '')) end--;
+    base = base.slice(0, end) + ext;
   }
   return base || 'download';
 }

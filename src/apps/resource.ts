@@ -46,15 +46,17 @@ export interface AppGrants {
 
 const MAX_DOMAINS = 32;
 const MAX_HTML = 5 * 1024 * 1024;
-// An origin only: scheme https or wss, an optional leading "*." label, a host name (no IP tricks needed to be
-// refused: they simply do not match), an optional port. Nothing CSP could read as a keyword or a second directive.
+// An origin only: scheme https or wss, an optional leading "*." label, a host name, an optional port. Nothing
+// CSP could read as a keyword or a second directive. IP literals are refused below (bracketed IPv6 never matches).
 const ORIGIN = /^(https|wss):\/\/(\*\.)?([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)+(:\d{1,5})?$/;
 
 /** A declared domain as a CSP source, or `null` when it is not a plain `https:`/`wss:` origin. */
 export function cspSource(value: unknown): string | null {
   if (typeof value !== 'string' || value.length > 253) return null;
   const origin = value.trim().toLowerCase().replace(/\/$/, '');
-  return ORIGIN.test(origin) ? origin : null;
+  const match = ORIGIN.exec(origin);
+  // A host whose last label is a number (or 0x…) is an IPv4 address to a browser (127.0.0.1, 169.254.169.254, 0x7f.1).
+  return match && !/^\.(?:\d+|0x[0-9a-f]*)$/.test(match[4]!) ? origin : null;
 }
 
 function metaUi(item: unknown): Record<string, unknown> | undefined {
@@ -154,8 +156,10 @@ export interface AppFrameAttributes {
 const ALLOW_NAMES: Record<AppPermission, string> = { camera: 'camera', microphone: 'microphone', geolocation: 'geolocation', clipboardWrite: 'clipboard-write' };
 
 /** The CSP for an app: nothing external unless declared and granted. */
-export function appCsp(resource: AppResource, grants: AppGrants = {}): string {
-  const allowed = (kind: AppDomainKind) => (grants.domains === true ? resource.domains[kind] : []);
+export function appCsp(resource: AppResource, grants?: AppGrants | null): string {
+  // The host's grants, read as data: anything but `domains: true` grants no domain (null and malformed included).
+  const domains = ownData(grants, 'domains') === true;
+  const allowed = (kind: AppDomainKind) => (domains ? resource.domains[kind] : []);
   const list = (base: string[], kind: AppDomainKind) => [...base, ...allowed(kind)].join(' ');
   const connect = allowed('connectDomains');
   const frames = allowed('frameDomains');
@@ -185,8 +189,8 @@ export function withCspMeta(html: string, csp: string): string {
 }
 
 /** The iframe's `sandbox`, `allow`, CSP and `srcdoc` from the resource and the person's grants. */
-export function appFrameAttributes(resource: AppResource, grants: AppGrants = {}): AppFrameAttributes {
-  const granted = new Set(grants.permissions ?? []);
+export function appFrameAttributes(resource: AppResource, grants?: AppGrants | null): AppFrameAttributes {
+  const granted = new Set(copyArray(ownData(grants, 'permissions'), 16) ?? []);
   const allow = resource.permissions.filter((name) => granted.has(name)).map((name) => ALLOW_NAMES[name]).join('; ');
   const csp = appCsp(resource, grants);
   return { sandbox: 'allow-scripts', allow, csp, srcdoc: withCspMeta(resource.html, csp) };

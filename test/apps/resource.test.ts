@@ -94,3 +94,32 @@ describe('the frame: only what was declared and granted', () => {
     );
   });
 });
+
+describe('host input and declared origins, read as data', () => {
+  it('refuses IP literals as CSP origins (IPv4 in any form a browser reads as one; IPv6 in brackets)', () => {
+    for (const literal of ['https://127.0.0.1', 'https://169.254.169.254', 'wss://10.0.0.1:8443', 'https://0x7f.1', 'https://192.168.1.1/', 'https://[::1]', 'https://[fd00::1]:443']) expect(cspSource(literal), literal).toBeNull();
+    for (const host of ['https://api.example.com', 'https://1password.com', 'wss://ws.example.io:8443', 'https://*.cdn.example.net']) expect(cspSource(host), host).toBe(host);
+  });
+
+  it('appCsp and appFrameAttributes take grants of any shape: null, a number, a string, odd fields; only domains: true grants a domain', () => {
+    const resource = readAppResource(
+      { contents: [{ uri: 'ui://app', mimeType: 'text/html;profile=mcp-app', text: '<p>app</p>', _meta: { ui: { csp: { connectDomains: ['https://api.example.com'] }, permissions: { camera: {} } } } }] },
+    );
+    fc.assert(
+      fc.property(fc.oneof(fc.anything(), fc.record({ domains: fc.anything(), permissions: fc.anything() })), (grants) => {
+        const csp = appCsp(resource, grants as never);
+        const frame = appFrameAttributes(resource, grants as never);
+        const granted = typeof grants === 'object' && grants !== null && Object.getOwnPropertyDescriptor(grants, 'domains')?.value === true;
+        expect(csp.includes('https://api.example.com')).toBe(granted);
+        expect(frame.csp).toBe(csp);
+        expect(['', 'camera']).toContain(frame.allow);
+      }),
+      { numRuns: 300 },
+    );
+    expect(appCsp(resource, { domains: true })).toContain('connect-src https://api.example.com');
+    expect(appFrameAttributes(resource, { permissions: ['camera'] }).allow).toBe('camera');
+    expect(appCsp(resource, null)).toContain("connect-src 'none'");
+    expect(appFrameAttributes(resource, null).allow).toBe('');
+  });
+});
+
