@@ -8,10 +8,10 @@ import { Chat } from '@ai-sdk/react';
 import { createMCPClient, type MCPClient } from '@ai-sdk/mcp';
 import { StdioMCPTransport } from '@ai-sdk/mcp/mcp-stdio';
 import { DefaultChatTransport, lastAssistantMessageIsCompleteWithApprovalResponses, type streamText, type ToolSet, type UIMessage } from 'ai';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chatRoute } from '../../examples/ai-sdk-chat/server/chat-route.js';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { chatRoute, chatStore } from '../../examples/ai-sdk-chat/server/chat-route.js';
 import { createScriptedModel } from '../../examples/ai-sdk-chat/server/scripted-model.js';
-import { McpClientNameError, McpToolNameConflictError, annotateMcpTools, createMcpChatRoute, createMcpChatStore, createMemoryChatStorage, createRedisChatStorage, mcpToolApproval, type McpChatStorage, type McpChatStore } from '../../src/ai-sdk/index.js';
+import { McpChatStoreError, McpClientNameError, McpToolNameConflictError, annotateMcpTools, createMcpChatRoute, createMcpChatStore, createMemoryChatStorage, createRedisChatStorage, mcpToolApproval, type McpChatStorage, type McpChatStore } from '../../src/ai-sdk/index.js';
 import type { ConsentRecord, ServerConfig } from '../../src/core/index.js';
 import { serverEntry } from './mcp-servers.js';
 import { startRedis, type RedisServer } from './redis.js';
@@ -446,6 +446,31 @@ describe('AI SDK: approval policy and audience at the network boundary', () => {
         const ttl = await raw.pTTL(key);
         expect(ttl, key).toBeGreaterThan(0);
         expect(ttl, key).toBeLessThanOrEqual(60_000);
+      }
+    });
+
+    it("the example's chat store survives Redis going away and coming back (the process never dies of it)", async () => {
+      const closed = new AbortController();
+      const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+      try {
+        const store = await chatStore(redis.url, closed.signal);
+        await store.setModelView('example', 'call-1', { kept: 1 });
+        await redis.stop();
+        // While Redis is away: a clear, fast refusal (the route's 503), not a crash and not a wait.
+        await expect(store.modelView('example', 'call-1')).rejects.toThrow(McpChatStoreError);
+        await redis.start();
+        let back = false;
+        for (let i = 0; i < 100 && !back; i++) {
+          back = await store.setModelView('example', 'call-2', { kept: 2 }).then(
+            () => true,
+            () => new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 50)),
+          );
+        }
+        expect(back).toBe(true);
+        expect(await store.modelView('example', 'call-2')).toEqual({ kept: 2 });
+      } finally {
+        closed.abort();
+        warn.mockRestore();
       }
     });
 

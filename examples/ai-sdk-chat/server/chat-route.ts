@@ -8,10 +8,18 @@ import { createMcpChatRoute, createMcpChatStore, createRedisChatStorage, type Mc
 import type { ConsentRecord, ServerConfig } from 'react-mcp-annotations/core';
 import { createClient } from 'redis';
 
-/** Chat state: in this process's memory, or on Redis when the route runs on several instances. */
-export async function chatStore(redisUrl = process.env.REDIS_URL): Promise<McpChatStore> {
+/**
+ * Chat state: in this process's memory, or on Redis when the route runs on
+ * several instances. `signal` closes the Redis connection (tests, shutdown).
+ */
+export async function chatStore(redisUrl = process.env.REDIS_URL, signal?: AbortSignal): Promise<McpChatStore> {
   if (!redisUrl) return createMcpChatStore();
-  const redis = await createClient({ url: redisUrl }).connect();
+  // Fail fast while Redis is away (no queue of commands waiting for it): the route answers 503, nothing runs.
+  const redis = createClient({ url: redisUrl, disableOfflineQueue: true });
+  // Without a listener, node-redis's 'error' event ends the process when Redis goes away; it reconnects by itself.
+  redis.on('error', (error: Error) => console.warn(`[chat store] Redis: ${error.message}`));
+  signal?.addEventListener('abort', () => redis.destroy(), { once: true });
+  await redis.connect();
   return createMcpChatStore({ storage: createRedisChatStorage(redis), ttlMs: 7 * 24 * 60 * 60 * 1000 });
 }
 
