@@ -186,15 +186,21 @@ async function recordDenials(session: ChatSession, options: McpToolApprovalOptio
     if (McpChatStoreError.isInstance(error)) for (const { call } of answers) session.refuse('store-unavailable', call);
     throw error;
   }
-  for (const { call, approved } of answers) {
-    if (approved) continue;
-    const claim = await options.store.claimApproval(options.chatId, call.callId, bindingOf(call));
-    if (claim !== 'ok') {
-      session.refuse(claim === 'replayed' ? 'approval-replayed' : 'approval-not-asked', call);
-      continue;
+  const denials = answers.filter(({ approved }) => !approved);
+  for (const [i, { call }] of denials.entries()) {
+    try {
+      const claim = await options.store.claimApproval(options.chatId, call.callId, bindingOf(call));
+      if (claim !== 'ok') {
+        session.refuse(claim === 'replayed' ? 'approval-replayed' : 'approval-not-asked', call);
+        continue;
+      }
+      const { controller } = await session.open();
+      await controller.answer('tool', call, { action: 'deny' });
+    } catch (error) {
+      // The store failed mid-way: this denial and the ones after it are recorded as what they became.
+      if (McpChatStoreError.isInstance(error)) for (const rest of denials.slice(i)) session.refuse('store-unavailable', rest.call);
+      throw error;
     }
-    const { controller } = await session.open();
-    await controller.answer('tool', call, { action: 'deny' });
   }
 }
 

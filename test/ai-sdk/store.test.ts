@@ -2,7 +2,7 @@
 // objects, chat ids cannot reach each other's keys, malformed or failing
 // storage fails closed with a clear error.
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { annotateMcpTools, createMcpChatStore, createMemoryChatStorage, createRedisChatStorage, mcpToolApproval, McpChatStoreError, type McpChatStorage } from '../../src/ai-sdk/index.js';
 import type { ConsentRecord } from '../../src/core/index.js';
 import { reasonsFromWire } from '../../src/ai-sdk/reasons.js';
@@ -189,6 +189,30 @@ describe('a decision that could not be saved', () => {
     await expect(okApproval.toolApproval({ toolCall: { toolCallId: 'call-2', toolName: 'fetch', input: {} }, tools: okTools, messages: [] })).resolves.toEqual({ type: 'not-applicable' });
     expect(okRecords).toMatchObject([{ callId: 'call-2', outcome: 'run', policyAction: 'run' }]);
     expect((await ok.consent('chat')).approvals.isTainted()).toBe(true);
+  });
+});
+
+describe('a denial when the store fails', () => {
+  it("the person's denial is recorded as store-unavailable when the store dies while taking it, and nothing runs", async () => {
+    const memory = createMemoryChatStorage();
+    let down = false;
+    const storage: McpChatStorage = { ...memory, setIfAbsent: (...args) => (down ? Promise.reject(new Error('ECONNRESET')) : memory.setIfAbsent(...args)) };
+    const store = createMcpChatStore({ storage, onStorageError: () => {} });
+    const ran = vi.fn(async () => ({ content: [] }));
+    const tools = annotateMcpTools({ fetch: { description: 'Fetches a URL', inputSchema: {}, execute: ran, metadata: { clientName: 'web', toolName: 'fetch', annotations: { readOnlyHint: true, openWorldHint: true } } } } as never, { chatId: 'chat', store });
+    const records: ConsentRecord[] = [];
+    const approval = mcpToolApproval({ tools, servers: { web: { trust: 'untrusted' } }, secret: 's'.repeat(32), chatId: 'chat', store, onDecision: (record) => records.push(record) });
+    const input = { url: 'https://example.com' };
+    // Asked (an untrusted server): the store notes the question.
+    expect(await approval.toolApproval({ toolCall: { toolCallId: 'call-1', toolName: 'fetch', input }, tools, messages: [] })).toMatchObject({ type: 'user-approval' });
+    down = true;
+    const messages = [
+      { id: 'u1', role: 'user', parts: [{ type: 'text', text: 'fetch it' }] },
+      { id: 'a1', role: 'assistant', parts: [{ type: 'dynamic-tool', toolName: 'fetch', toolCallId: 'call-1', state: 'approval-responded', input, approval: { id: 'ap-1', approved: false } }] },
+    ];
+    await expect(approval.prepare(messages)).rejects.toThrow(McpChatStoreError);
+    expect(records).toMatchObject([{ callId: 'call-1', outcome: 'blocked', reasons: [{ code: 'store-unavailable' }] }]);
+    expect(ran).not.toHaveBeenCalled();
   });
 });
 
