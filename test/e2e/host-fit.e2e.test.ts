@@ -38,6 +38,20 @@ describe('styles.css in a host page', () => {
   }
   const style = (page: Page, selector: string, property: string) => page.$eval(selector, (el, name) => getComputedStyle(el).getPropertyValue(name).trim(), property);
 
+  it('under reduced motion nothing moves: an indeterminate progress bar is drawn still, not by the browser', async () => {
+    const markup = '<progress class="mcp-progress" id="busy"></progress><progress class="mcp-progress" id="half" value="0.5" max="1"></progress>';
+    const moving = await host(markup, { reducedMotion: 'no-preference' });
+    await expect(style(moving, '#busy', 'appearance')).resolves.toBe('auto');
+    await moving.close();
+    const still = await host(markup, { reducedMotion: 'reduce' });
+    // appearance: none turns off the native painter, whose indeterminate animation no CSS rule can stop.
+    await expect(style(still, '#busy', 'appearance')).resolves.toBe('none');
+    expect(await still.$eval('#busy', (el) => el.getBoundingClientRect().height)).toBeGreaterThan(0);
+    // A determinate bar does not move: left to the browser.
+    await expect(style(still, '#half', 'appearance')).resolves.toBe('auto');
+    await still.close();
+  });
+
   it('changes nothing outside the components: a light-only page stays light under a dark OS', async () => {
     const page = await host('<p id="host">Host text</p><ul class="mcp-tool-badges" id="badges"></ul>', { colorScheme: 'dark' });
     await expect(style(page, 'html', 'color-scheme')).resolves.toBe('normal');
