@@ -56,12 +56,14 @@ export function reasonsFromWire(text: unknown): DecisionReason[] | undefined {
   for (const item of parsed.slice(0, MAX_REASONS)) {
     const code = safeName(ownData(item, 'code'), 80);
     if (!code) continue;
-    const hints = list(ownData(item, 'hints'));
-    const changes = list(ownData(item, 'changes'));
-    const servers = list(ownData(item, 'servers'));
-    const server = safeName(ownData(item, 'server'), 128);
-    const said = safeName(ownData(item, 'said'), 600);
-    reasons.push({ code, ...(hints ? { hints } : {}), ...(changes ? { changes } : {}), ...(servers ? { servers } : {}), ...(server ? { server } : {}), ...(said ? { said } : {}) });
+    const reason: DecisionReason & Record<string, unknown> = { code };
+    // Each parameter is kept only when it reads as what it should be; empty ones are left out.
+    for (const key of ['hints', 'changes', 'servers', 'server', 'said']) {
+      const raw = ownData(item, key);
+      const value = key.endsWith('s') ? list(raw) : safeName(raw, key === 'said' ? 600 : 128);
+      if (value) reason[key] = value;
+    }
+    reasons.push(reason);
   }
   return reasons.length > 0 ? reasons : undefined;
 }

@@ -114,7 +114,7 @@ function readFile(entry: unknown): AppDownloadFile | null {
 }
 
 // What is shown is what is sent: blocks only the assistant may see are neither shown nor passed on (as sampling omits them).
-const blocks = (value: unknown): unknown[] => selectForViewer(((copyArray(value, 64) ?? []).map((block) => snapshotData(block)) as unknown[]).filter(isObjectLike), 'user');
+const blocks = (value: unknown, max = 64): unknown[] => selectForViewer(((copyArray(value, max) ?? []).map((block) => snapshotData(block)) as unknown[]).filter(isObjectLike), 'user');
 
 function readView(action: unknown, context: KindContext): { view: AppActionView | null; fingerprint?: string | undefined; settled?: AppSettled | undefined } {
   const type = ownData(action, 'type');
@@ -141,7 +141,8 @@ function readView(action: unknown, context: KindContext): { view: AppActionView 
       return { view: { type: 'model-context', content, ...(preview !== null ? { structuredContent: preview } : {}) } };
     }
     case 'download': {
-      const files = (copyArray(ownData(action, 'contents'), MAX_FILES) ?? []).map(readFile);
+      // A file the person may not see (assistant-only) is neither listed nor saved.
+      const files = blocks(ownData(action, 'contents'), MAX_FILES).map(readFile);
       if (files.length === 0 || files.some((file) => file === null)) return { view: null };
       return { view: { type: 'download', files: files as AppDownloadFile[] } };
     }

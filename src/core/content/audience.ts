@@ -13,39 +13,36 @@ export interface AudienceOptions {
   path?: string | undefined;
 }
 
-// Fields every content type may carry; read by name (once each) whether or not they are enumerable.
-const KNOWN_FIELDS = ['type', 'text', 'data', 'mimeType', 'uri', 'name', 'title', 'description', 'size', 'icons', 'resource', 'annotations', '_meta'];
+// Fields the library reads from a block or an embedded resource, by name (once each) whether or not they
+// are enumerable (a class instance's getters); every other own field travels along, read once too.
+const KNOWN_FIELDS = ['type', 'text', 'data', 'blob', 'mimeType', 'uri', 'name', 'title', 'description', 'size', 'resource', 'content', 'annotations'];
 
 function copyAnnotations(value: unknown): unknown {
   if (!isObjectLike(value)) return value;
   const copy: Record<string, unknown> = {};
   try {
-    const audience = value.audience;
-    if (audience !== undefined) copy.audience = Array.isArray(audience) ? (copyArray(audience, 16) ?? UNREADABLE) : audience;
-    const priority = value.priority;
-    if (priority !== undefined) copy.priority = priority;
-    const lastModified = value.lastModified;
-    if (lastModified !== undefined) copy.lastModified = lastModified;
+    for (const key of ANNOTATION_FIELDS) {
+      const item = value[key];
+      if (item !== undefined) copy[key] = Array.isArray(item) ? (copyArray(item, 16) ?? UNREADABLE) : item;
+    }
   } catch {
     return UNREADABLE;
   }
   return copy;
 }
+const ANNOTATION_FIELDS = ['audience', 'priority', 'lastModified'];
 
-const RESOURCE_FIELDS = ['uri', 'mimeType', 'text', 'blob', 'annotations', '_meta'];
-
-function copyFields(value: object, fields: readonly string[]): Record<string, unknown> | typeof UNREADABLE {
+function copyFields(value: object): Record<string, unknown> | typeof UNREADABLE {
   const copy: Record<string, unknown> = {};
   const source = value as Record<string, unknown>;
   try {
-    for (let i = 0; i < fields.length; i++) {
-      const key = fields[i]!;
+    for (const key of KNOWN_FIELDS) {
       const item = source[key];
       if (item === undefined) continue;
-      copy[key] = key === 'annotations' ? copyAnnotations(item) : key === 'resource' && isObjectLike(item) ? copyFields(item, RESOURCE_FIELDS) : item;
+      copy[key] = key === 'annotations' ? copyAnnotations(item) : key === 'resource' && isObjectLike(item) ? copyFields(item) : item;
     }
     // Anything else the server sent (newer spec fields) travels along, read once too.
-    for (const key of Object.keys(value)) if (!Object.hasOwn(copy, key) && !fields.includes(key)) defineOwn(copy, key, source[key]);
+    for (const key of Object.keys(value)) if (!KNOWN_FIELDS.includes(key)) defineOwn(copy, key, source[key]);
   } catch {
     return UNREADABLE;
   }
@@ -68,26 +65,24 @@ export function snapshotBlock(block: unknown): Record<string, unknown> | null | 
     // A revoked proxy: an object that cannot be read.
     return UNREADABLE;
   }
-  return copyFields(block, KNOWN_FIELDS);
+  return copyFields(block);
 }
 
 function isRoleList(value: unknown): value is Role[] {
-  if (!Array.isArray(value) || value.length === 0) return false;
-  for (const role of value) if (role !== 'user' && role !== 'assistant') return false;
-  return true;
+  return Array.isArray(value) && value.length > 0 && value.every((role) => role === 'user' || role === 'assistant');
 }
 
 // The hot path: no allocation unless something is wrong; issue paths are built only when reported.
 function audienceOfAnnotations(annotations: unknown, onIssue: AnnotationIssueHandler | undefined, path: () => string): 'everyone' | 'invalid' | readonly Role[] {
   if (annotations === undefined || annotations === null) return 'everyone';
   if (annotations === UNREADABLE || !isObjectLike(annotations)) {
-    if (onIssue) report(onIssue, 'annotations-invalid', `${path()}.annotations`, 'Annotations are not an object; the block is not shown.', annotations === UNREADABLE ? undefined : annotations);
+    if (onIssue) report(onIssue, 'annotations-invalid', `${path()}.annotations`, 'Annotations are not an object.', annotations);
     return 'invalid';
   }
   const audience = annotations.audience;
   if (audience === undefined) return 'everyone';
   if (!isRoleList(audience)) {
-    if (onIssue) report(onIssue, 'audience-invalid', `${path()}.annotations.audience`, 'The audience is not a non-empty array of "user"/"assistant"; the block is not shown.', audience === UNREADABLE ? undefined : audience);
+    if (onIssue) report(onIssue, 'audience-invalid', `${path()}.annotations.audience`, 'The audience is not a non-empty array of "user"/"assistant".', audience);
     return 'invalid';
   }
   return audience;
@@ -100,18 +95,18 @@ function audienceOfAnnotations(annotations: unknown, onIssue: AnnotationIssueHan
  */
 export function snapshotAudience(snapshot: Record<string, unknown> | null | typeof UNREADABLE, onIssue: AnnotationIssueHandler | undefined, path: () => string): 'everyone' | 'invalid' | readonly Role[] {
   if (snapshot === UNREADABLE) {
-    if (onIssue) report(onIssue, 'block-unreadable', path(), 'The content block could not be read; it is not shown.');
+    if (onIssue) report(onIssue, 'block-unreadable', path(), 'The block could not be read.');
     return 'invalid';
   }
   if (snapshot === null) {
-    if (onIssue) report(onIssue, 'block-invalid', path(), 'The content block is not an object; it is not shown.');
+    if (onIssue) report(onIssue, 'block-invalid', path(), 'The block is not an object.');
     return 'invalid';
   }
   const own = audienceOfAnnotations(snapshot.annotations, onIssue, path);
   if (own === 'invalid') return own;
   const resource = snapshot.resource;
   if (resource === UNREADABLE) {
-    if (onIssue) report(onIssue, 'block-unreadable', `${path()}.resource`, 'The embedded resource could not be read; it is not shown.');
+    if (onIssue) report(onIssue, 'block-unreadable', `${path()}.resource`, 'The block could not be read.');
     return 'invalid';
   }
   if (snapshot.type !== 'resource' || !isObjectLike(resource) || resource.annotations === undefined) return own;
@@ -161,31 +156,46 @@ export interface VisibleBlock {
  * that cannot be read is left out alone and reported.
  */
 export function selectVisible(blocks: unknown, viewer: Viewer, options: Omit<AudienceOptions, 'path'> = {}): VisibleBlock[] {
-  options ??= {};
   const out: VisibleBlock[] = [];
-  eachVisible(blocks, viewer, options.onAnnotationIssue, (index, block, audience) => void out.push({ index, block, audience }));
+  eachVisible(blocks, viewer, (options ?? {}).onAnnotationIssue, (index, block, audience) => void out.push({ index, block, audience }));
   return out;
 }
 
-const noPath = () => '';
+// Blocks one walk may read below the top level: a tree past it (deep, or one
+// list shared many times over) cannot be checked, so the rest is not shown.
+let nestedLeft = 0;
 
-/** The one loop behind {@link selectVisible} and {@link selectForViewer}: reads the list and each block once. */
-function eachVisible(blocks: unknown, viewer: Viewer, onIssue: AnnotationIssueHandler | undefined, take: (index: number, block: Record<string, unknown>, audience: 'everyone' | readonly Role[]) => void): void {
-  if (!Array.isArray(blocks)) {
-    if (blocks !== undefined && blocks !== null) report(onIssue, 'block-invalid', 'blocks', 'The content is not an array; nothing is shown.');
-    return;
-  }
-  const list = copyArray(blocks, Number.MAX_SAFE_INTEGER);
-  if (!list) {
-    report(onIssue, 'block-unreadable', 'blocks', 'The content could not be read; nothing is shown.');
-    return;
+/**
+ * The one walk behind {@link selectVisible} and {@link selectForViewer}:
+ * reads the list and each block once. Blocks nested in a block's `content`
+ * (a `tool_result`'s) pass the same rule at every depth, and one the viewer
+ * may not see is left out of its parent's copy, so no exit that takes these
+ * snapshots can carry it. False when the list cannot be checked.
+ */
+function eachVisible(blocks: unknown, viewer: Viewer, onIssue: AnnotationIssueHandler | undefined, take: (index: number, block: Record<string, unknown>, audience: 'everyone' | readonly Role[]) => void, at = 'blocks'): boolean {
+  const top = at === 'blocks';
+  if (top) nestedLeft = 1000;
+  // copyArray never throws (a revoked proxy reads as null) and reads the list once.
+  const list = copyArray(blocks, top ? Number.MAX_SAFE_INTEGER : nestedLeft);
+  // Each nested list costs 100 on top of its length: at most ten levels deep.
+  if (!list || (!top && (nestedLeft -= list.length + 99) < 0)) {
+    if (blocks != null) report(onIssue, 'block-invalid', at, 'The content could not be read; nothing is shown.');
+    return false;
   }
   for (let i = 0; i < list.length; i++) {
-    const snapshot = snapshotBlock(list[i]);
-    // Issue paths are built only when someone listens.
-    const audience = snapshotAudience(snapshot, onIssue, onIssue ? () => `blocks[${i}]` : noPath);
-    if (audience !== 'invalid' && visibleIn(audience, viewer)) take(i, snapshot as Record<string, unknown>, audience);
+    const block = snapshotBlock(list[i]) as Record<string, unknown>;
+    // Issue paths are built only when someone listens (`String()` is '').
+    const path = onIssue ? () => `${at}[${i}]` : String;
+    const audience = snapshotAudience(block, onIssue, path);
+    if (audience === 'invalid' || !visibleIn(audience, viewer)) continue;
+    const kept: unknown[] = [];
+    if (block.content !== undefined) {
+      if (!eachVisible(block.content, viewer, onIssue, (_index, nested) => void kept.push(nested), `${path()}.content`)) continue;
+      block.content = kept;
+    }
+    take(i, block, audience);
   }
+  return true;
 }
 
 /**
@@ -196,8 +206,7 @@ function eachVisible(blocks: unknown, viewer: Viewer, onIssue: AnnotationIssueHa
  * and is reported.
  */
 export function selectForViewer<T>(blocks: readonly T[] | null | undefined, viewer: Viewer, options: Omit<AudienceOptions, 'path'> = {}): T[] {
-  options ??= {};
   const out: T[] = [];
-  eachVisible(blocks, viewer, options.onAnnotationIssue, (_index, block) => void out.push(block as T));
+  eachVisible(blocks, viewer, (options ?? {}).onAnnotationIssue, (_index, block) => void out.push(block as T));
   return out;
 }

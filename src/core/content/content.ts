@@ -1,7 +1,7 @@
 import { selectVisible, snapshotBlock, type Viewer } from './audience.js';
 import { readLastModified } from './freshness.js';
 import { isRecord, report, type AnnotationIssueHandler } from '../shared/issues.js';
-import { UNREADABLE, readOwn } from '../shared/read.js';
+import { UNREADABLE, finiteNumber, readOwn } from '../shared/read.js';
 import type { Role } from '../shared/types.js';
 import { DEFAULT_AUDIO_TYPES, DEFAULT_IMAGE_TYPES, base64ByteLength, fileNameFromUri, mimeEssence, safeHttpUrl, safeMediaUrl } from './media.js';
 import { normalizePriority, orderByPriority, splitByPriority } from './priority.js';
@@ -226,9 +226,9 @@ export function prepareContent(blocks: unknown, options: PrepareContentOptions =
   const hiddenCount = Math.max(0, total - prepared.length);
   const priorityOptions = { neutral: options.neutralPriority, priorityOf: (item: PreparedBlock) => item.priority };
   if (options.order === 'priority') prepared = orderByPriority(prepared, priorityOptions);
-  if (typeof options.collapseBelow === 'number' && !Number.isNaN(options.collapseBelow)) {
-    return { ...splitByPriority(prepared, options.collapseBelow, priorityOptions), hiddenCount };
-  }
+  // A threshold that is not a finite number (NaN, ±Infinity) reads as absent: nothing is folded.
+  const threshold = finiteNumber(options.collapseBelow);
+  if (threshold !== undefined) return { ...splitByPriority(prepared, threshold, priorityOptions), hiddenCount };
   return { shown: prepared, folded: [], hiddenCount };
 }
 

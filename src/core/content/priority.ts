@@ -1,4 +1,5 @@
 import { isRecord, report, type AnnotationIssueHandler } from '../shared/issues.js';
+import { finiteNumber } from '../shared/read.js';
 
 /** Priority used for blocks that declare none, unless the host picks another. */
 export const DEFAULT_NEUTRAL_PRIORITY = 0.5;
@@ -41,8 +42,8 @@ export function blockPriority(block: unknown, onIssue?: AnnotationIssueHandler, 
 
 /** Returns a function giving each item's effective priority (absent = neutral). */
 function effectivePriority<T>(options: PriorityOptions<T>): (item: T, index: number) => number {
-  const n = options.neutral;
-  const neutral = typeof n === 'number' && Number.isFinite(n) ? Math.min(1, Math.max(0, n)) : DEFAULT_NEUTRAL_PRIORITY;
+  // A neutral that is not a finite number reads as absent.
+  const neutral = Math.min(1, Math.max(0, finiteNumber(options.neutral) ?? DEFAULT_NEUTRAL_PRIORITY));
   const onIssue = options.onAnnotationIssue;
   // Issue paths are only built when there is someone to tell.
   const read = options.priorityOf ?? ((item: T, index: number) => blockPriority(item, onIssue, onIssue && `blocks[${index}]`));

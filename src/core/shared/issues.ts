@@ -3,7 +3,11 @@
  * fails toward the safe outcome and tells the host through a callback.
  */
 
-/** Machine-readable kinds of annotation problems. */
+/**
+ * Machine-readable kinds of annotation problems. The content codes
+ * (`block-invalid`, `block-unreadable`, `annotations-invalid`,
+ * `audience-invalid`) always mean the block, or the list, is not shown.
+ */
 export type AnnotationIssueCode =
   | 'tool-invalid'
   | 'tool-name-missing'
@@ -53,7 +57,8 @@ export function report(
 ): void {
   if (!onIssue) return;
   try {
-    onIssue(value === undefined ? { code, path, message } : { code, path, message, value });
+    // A value that could not be read (the UNREADABLE mark, a symbol) is left out.
+    onIssue(value === undefined || typeof value === 'symbol' ? { code, path, message } : { code, path, message, value });
   } catch {
     // A host's logging bug must not turn into a rendering crash.
   }

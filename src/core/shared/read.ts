@@ -76,7 +76,7 @@ export interface CanonicalLimits {
 /** Default nesting limit for fingerprints. */
 export const FINGERPRINT_MAX_DEPTH = 64;
 /** Default size limit for fingerprints (characters). */
-export const FINGERPRINT_MAX_LENGTH = 256 * 1024;
+export const FINGERPRINT_MAX_LENGTH = 262_144;
 
 class TooBig extends Error {}
 

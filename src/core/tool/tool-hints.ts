@@ -50,7 +50,7 @@ function readAnnotations(tool: unknown, onIssue?: AnnotationIssueHandler): Recor
   const annotations = ownData(tool, 'annotations');
   if (annotations === undefined) return {};
   if (annotations === UNREADABLE || !isRecord(annotations)) {
-    report(onIssue, 'tool-annotations-invalid', 'tool.annotations', 'Tool annotations are not a plain object; every hint is assumed.', annotations === UNREADABLE ? undefined : annotations);
+    report(onIssue, 'tool-annotations-invalid', 'tool.annotations', 'Tool annotations are not a plain object; every hint is assumed.', annotations);
     return {};
   }
   return annotations;
@@ -75,7 +75,7 @@ export function resolveToolHints(tool: ToolLike, options: ToolReadOptions = {}):
     const value = ownData(annotations, key);
     if (typeof value === 'boolean') raw[hint] = value;
     else if (value !== undefined) {
-      report(options.onAnnotationIssue, 'tool-hint-invalid', `tool.annotations.${key}`, `${key} is not a boolean data value; the worst case is assumed.`, value === UNREADABLE ? undefined : value);
+      report(options.onAnnotationIssue, 'tool-hint-invalid', `tool.annotations.${key}`, `${key} is not a boolean data value; the worst case is assumed.`, value);
     }
   }
   const readOnly = raw.readOnly === true;
