@@ -7,15 +7,24 @@
  * `AppBridge` (`gateAppBridge`) or the AI SDK's `MCPAppRenderer`
  * (`aiSdkAppHandlers`) alike.
  */
-import type { ConsentControllerCore, ConsentController, ElicitationKindTypes, SamplingKindTypes, SamplingRequest, ToolKindTypes } from '../core/consent/index.js';
-import { isObjectLike, ownData } from '../core/shared/read.js';
+import { createConsentController, elicitationKind, samplingKind, toolKind, type ConsentControllerCore, type ConsentController, type ConsentSettings, type ElicitationKindTypes, type SamplingKindTypes, type SamplingRequest, type ToolKindTypes } from '../core/consent/index.js';
+import { isObjectLike, numberOption, ownData } from '../core/shared/read.js';
 import type { Tool } from '../core/shared/types.js';
 import { appReason, type AppDecisionReasonCode } from './messages.js';
+import { appKind } from './kind.js';
 import type { AppActionOutcome, AppActionRequest, AppDownloadFile, AppIdentity, AppKindTypes, AppSettled } from './types.js';
 import { toolsForApp, toolsOf, toolVisibility } from './visibility.js';
 
 /** A controller that also decides MCP Apps' actions. */
 export type AppController = ConsentController<ToolKindTypes | ElicitationKindTypes | SamplingKindTypes | AppKindTypes>;
+
+/**
+ * A controller for tool calls, elicitation, sampling and MCP Apps' actions.
+ * @deprecated `createConsentController({ kinds: [toolKind(), elicitationKind(), samplingKind(), appKind()], ... })`.
+ */
+export function createAppController(options: ConsentSettings<AppKindTypes['record'] | ToolKindTypes['record'] | ElicitationKindTypes['record']> = {}): AppController {
+  return createConsentController({ ...(options ?? {}), kinds: [toolKind(), elicitationKind(), samplingKind(), appKind()] });
+}
 
 /** What the host does once an action is allowed. An action without its handler is refused (recorded). */
 export interface AppGateOptions {
@@ -37,7 +46,12 @@ export interface AppGateOptions {
   download?: ((file: AppDownloadFile) => void | Promise<void>) | undefined;
   /** The host's model, for an app's sampling requests (reviewed like a server's). Without it, they are refused. */
   sample?: SamplingRequest['sample'];
-  /** At most `count` sampling requests per `windowMs` from this app; the rest are refused unasked. Default 3 per minute. */
+  /**
+   * At most `count` sampling requests per `windowMs` from this app, and as
+   * many from all the apps of its server together on this controller (ten
+   * instances of one server share one budget); the rest are refused unasked.
+   * Default 3 per minute. A value that is not a finite number reads as absent.
+   */
   samplingLimit?: { count: number; windowMs: number } | undefined;
   /** Clock for the rate limit. Default `Date.now`. */
   now?: (() => number) | undefined;
@@ -78,6 +92,15 @@ function defaultOpenUrl(url: string): void {
   const open = (globalThis as { open?: (url: string, target: string, features: string) => unknown }).open;
   if (typeof open !== 'function') throw new Error('No way to open links here: pass openUrl.');
   open(url, '_blank', 'noopener,noreferrer');
+}
+
+// Sampling times of all the apps of one server on one controller: the server's budget, shared.
+const serverSampling = new WeakMap<object, Map<string, number[]>>();
+
+/** Whether one more fits `count` per `windowMs`, dropping the times that left the window. */
+function fits(times: number[], at: number, count: number, windowMs: number): boolean {
+  while (times.length > 0 && at - times[0]! >= windowMs) times.shift();
+  return times.length < count;
 }
 
 /** Builds the gate for one app. Never throws on what the app sends; refusals come back as MCP errors. */
@@ -202,14 +225,19 @@ export function createAppGate(options: AppGateOptions): AppGate {
       );
     },
     async createSamplingMessage(params) {
-      const limit = options.samplingLimit ?? { count: 3, windowMs: 60_000 };
+      const count = numberOption(ownData(options.samplingLimit, 'count'), 3, 0, Number.MAX_SAFE_INTEGER, true);
+      const windowMs = numberOption(ownData(options.samplingLimit, 'windowMs'), 60_000, 1, Number.MAX_SAFE_INTEGER);
       const at = now();
-      while (samplingTimes.length > 0 && at - samplingTimes[0]! >= limit.windowMs) samplingTimes.shift();
-      if (samplingTimes.length >= limit.count) {
+      let servers = serverSampling.get(controller);
+      if (!servers) serverSampling.set(controller, (servers = new Map()));
+      const serverTimes = servers.get(app.serverId) ?? [];
+      servers.set(app.serverId, serverTimes);
+      if (!fits(samplingTimes, at, count, windowMs) || !fits(serverTimes, at, count, windowMs)) {
         await refuse('sampling', undefined, 'app-rate-limited');
         throw new AppActionRefused('blocked');
       }
       samplingTimes.push(at);
+      serverTimes.push(at);
       const abort = new AbortController();
       pending.add(abort);
       if (!consent.has('sampling')) {

@@ -31,6 +31,7 @@ interface Settled {
   decision: AppDecision;
   remembered?: boolean | undefined;
   granted?: string[] | undefined;
+  grantedDomains?: string[] | undefined;
 }
 
 /** A person's "always" for one app and one kind of action. */
@@ -38,7 +39,11 @@ interface Choice {
   answer: 'allow' | 'deny';
   fingerprint: string;
   granted?: string[] | undefined;
+  grantedDomains?: string[] | undefined;
 }
+
+/** Every domain a load declares, once each: what the person may untick. */
+const declaredDomains = (view: Extract<AppActionView, { type: 'load' }>): string[] => [...new Set(Object.values(view.domains).flat())];
 
 const MAX_FILES = 16;
 // Windows' reserved device names, which no saved file may take.
@@ -120,7 +125,8 @@ function readView(action: unknown, context: KindContext): { view: AppActionView 
   const type = ownData(action, 'type');
   switch (type) {
     case 'load': {
-      const resource = readAppResource(ownData(action, 'resource'));
+      // One read of both sources: what the person is shown is what the frame is built from and granted.
+      const resource = readAppResource(ownData(action, 'resource'), ownData(action, 'listing'));
       if (resource.problem) return { view: null };
       return { view: { type: 'load', domains: resource.domains, rejectedDomains: resource.rejectedDomains, permissions: resource.permissions }, fingerprint: resource.fingerprint };
     }
@@ -244,10 +250,13 @@ function appSteps(context: KindContext): KindSteps<AppKindTypes, AppRead, Settle
       const key = choiceKey(request);
       const choice = key ? choices.get(key) : undefined;
       const remembered = decided.reasons.some((reason) => reason.code === 'app-always-allowed');
-      const granted = request.view?.type === 'load' ? (remembered ? (choice?.granted ?? []) : []) : undefined;
+      const load = request.view?.type === 'load';
+      const granted = load ? (remembered ? (choice?.granted ?? []) : []) : undefined;
+      // A load that runs unasked declares no domain; an "always" grants the domains the person kept then.
+      const grantedDomains = load ? (remembered ? (choice?.grantedDomains ?? []) : []) : undefined;
       return {
         type: 'settle',
-        result: { outcome: request.settled?.outcome ?? 'allowed', decidedBy: request.settled?.decidedBy ?? (remembered ? 'remembered' : 'policy'), decision: decided, ...(granted ? { granted } : {}) },
+        result: { outcome: request.settled?.outcome ?? 'allowed', decidedBy: request.settled?.decidedBy ?? (remembered ? 'remembered' : 'policy'), decision: decided, ...(granted ? { granted, grantedDomains } : {}) },
       };
     },
     refuse: (_request, decided, cause) => ({ outcome: cause === 'abandoned' || cause === 'disposed' ? 'denied' : 'blocked', decidedBy: 'policy', decision: decided }),
@@ -258,12 +267,17 @@ function appSteps(context: KindContext): KindSteps<AppKindTypes, AppRead, Settle
       const key = choiceKey(request);
       const remember = ownData(answer, 'remember') === true && key !== null;
       let granted: string[] | undefined;
+      let grantedDomains: string[] | undefined;
       if (request.view?.type === 'load') {
         const asked = new Set<string>(copyArray(ownData(answer, 'permissions'), 8)?.filter((name): name is string => typeof name === 'string') ?? []);
         granted = action === 'approve' ? request.view.permissions.filter((name: AppPermission) => asked.has(name)) : [];
+        // Domains start ticked (declaring them is how the spec has an app ask for them); `domains` lists the ones the person kept.
+        const kept = copyArray(ownData(answer, 'domains'), 256);
+        grantedDomains = action === 'approve' ? declaredDomains(request.view).filter((domain) => !kept || kept.includes(domain)) : [];
       }
-      if (remember) choices.set(key, { answer: action === 'approve' ? 'allow' : 'deny', fingerprint: request.app.fingerprint ?? '', ...(granted ? { granted } : {}) });
-      return { type: 'settle', result: { outcome: action === 'approve' ? 'allowed' : 'denied', decidedBy: 'user', decision: decided, remembered: remember, ...(granted ? { granted } : {}) } };
+      const grants = granted ? { granted, grantedDomains } : {};
+      if (remember) choices.set(key, { answer: action === 'approve' ? 'allow' : 'deny', fingerprint: request.app.fingerprint ?? '', ...grants });
+      return { type: 'settle', result: { outcome: action === 'approve' ? 'allowed' : 'denied', decidedBy: 'user', decision: decided, remembered: remember, ...grants } };
     },
     finish(request, settled, flow) {
       const view = request.view;
@@ -287,14 +301,14 @@ function appSteps(context: KindContext): KindSteps<AppKindTypes, AppRead, Settle
         trust: flow.first.trust,
         mode: flow.first.mode,
         ...(settled.remembered ? { remembered: true } : {}),
-        ...(settled.granted ? { granted: settled.granted } : {}),
+        ...(settled.granted ? { granted: settled.granted, grantedDomains: settled.grantedDomains } : {}),
         timestamp: context.now(),
       };
       return {
         outcome: {
           outcome: settled.outcome,
           action: view ?? { type: 'load', domains: { connectDomains: [], resourceDomains: [], frameDomains: [], baseUriDomains: [] }, rejectedDomains: [], permissions: [] },
-          ...(settled.granted ? { granted: settled.granted } : {}),
+          ...(settled.granted ? { granted: settled.granted, grantedDomains: settled.grantedDomains } : {}),
           record,
         },
         record,

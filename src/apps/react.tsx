@@ -96,6 +96,8 @@ function AppActionDialogImpl({ prompt, onRespond, returnFocusTo, labels: own, lo
   const root = useConsentRoot<AppActionResponse>({ open: undefined, defaultOpen: true, onOpenChange: undefined, caller: 'AppActionDialog', onAnswer: (answer) => onRespond(answer), refusal: { action: 'deny' } });
   const [remember, setRemember] = useState(false);
   const [granted, setGranted] = useState<ReadonlySet<AppPermission>>(() => new Set());
+  // Declared domains start ticked; the person may untick any of them.
+  const [unticked, setUnticked] = useState<ReadonlySet<string>>(() => new Set());
   const titleId = useId();
   const descriptionId = useId();
   const reasonsId = useId();
@@ -151,9 +153,21 @@ function AppActionDialogImpl({ prompt, onRespond, returnFocusTo, labels: own, lo
                       <dt className="mcp-dialog-term">{labels[`appDomain.${kind}`]}</dt>
                       <dd className="mcp-dialog-value">
                         {action.domains[kind].map((domain) => (
-                          <code key={domain} translate="no" dir="ltr" className="mcp-code mcp-app-domain">
-                            {domain}
-                          </code>
+                          <label key={domain} className="mcp-dialog-remember" data-domain={domain}>
+                            <input
+                              type="checkbox"
+                              checked={!unticked.has(domain)}
+                              onChange={(event) => {
+                                const next = new Set(unticked);
+                                if (event.currentTarget.checked) next.delete(domain);
+                                else next.add(domain);
+                                setUnticked(next);
+                              }}
+                            />
+                            <code translate="no" dir="ltr" className="mcp-code mcp-app-domain">
+                              {domain}
+                            </code>
+                          </label>
                         ))}
                       </dd>
                     </div>
@@ -261,7 +275,7 @@ function AppActionDialogImpl({ prompt, onRespond, returnFocusTo, labels: own, lo
             {labels.appDeny}
           </button>
           {canAct && (
-            <button type="button" className="mcp-button mcp-dialog-action" onClick={() => root.respond({ action: 'approve', remember, ...(action.type === 'load' ? { permissions: [...granted] } : {}) })}>
+            <button type="button" className="mcp-button mcp-dialog-action" onClick={() => root.respond({ action: 'approve', remember, ...(action.type === 'load' ? { permissions: [...granted], domains: APP_DOMAIN_KINDS.flatMap((kind) => action.domains[kind]).filter((domain) => !unticked.has(domain)) } : {}) })}>
               {labels[ACTIONS[action.type]]}
             </button>
           )}
@@ -374,21 +388,22 @@ function useAppLoad({ app, read, listing }: { app: Omit<AppIdentity, 'fingerprin
   const { fingerprint, problem } = resource;
   // Asked again only when the app itself changes (its fingerprint) or the person asks again, not when a parent passes a new object.
   const key = JSON.stringify([serverId, resourceUri, name, version, fingerprint, attempt]);
-  const latest = useRef({ read, resource });
+  const latest = useRef({ read, listing, resource });
   useEffect(() => {
-    latest.current = { read, resource };
+    latest.current = { read, listing, resource };
   });
   const canAsk = !problem && controller.has('app');
   useEffect(() => {
     if (!canAsk) return;
     const entry = ask(controller, key, () => {
       const { read: raw } = latest.current;
-      return { app: { serverId, resourceUri, name, version, fingerprint }, action: { type: 'load', resource: raw } };
+      const { listing: listed } = latest.current;
+      return { app: { serverId, resourceUri, name, version, fingerprint }, action: { type: 'load', resource: raw, listing: listed } };
     });
     let live = true;
     const current = latest.current.resource;
     void entry.promise.then((outcome) => {
-      if (live) setAnswer({ key, state: outcome.outcome === 'allowed' ? { status: 'allowed', resource: current, grants: { domains: true, permissions: (outcome.granted ?? []) as AppPermission[] } } : { status: 'denied' } });
+      if (live) setAnswer({ key, state: outcome.outcome === 'allowed' ? { status: 'allowed', resource: current, grants: { domains: outcome.grantedDomains ?? [], permissions: (outcome.granted ?? []) as AppPermission[] } } : { status: 'denied' } });
     });
     return () => {
       live = false;

@@ -38,8 +38,8 @@ export interface AppResource {
 
 /** What a person granted an app before it loads. */
 export interface AppGrants {
-  /** The declared external domains may be reached. Default: none. */
-  domains?: boolean | undefined;
+  /** The declared external domains that may be reached: `true` for all of them, or the ones granted (an outcome's `grantedDomains`). Default: none. */
+  domains?: boolean | readonly string[] | undefined;
   /** The permissions granted (only declared ones count). */
   permissions?: readonly AppPermission[] | undefined;
 }
@@ -157,20 +157,21 @@ const ALLOW_NAMES: Record<AppPermission, string> = { camera: 'camera', microphon
 
 /** The CSP for an app: nothing external unless declared and granted. */
 export function appCsp(resource: AppResource, grants?: AppGrants | null): string {
-  // The host's grants, read as data: anything but `domains: true` grants no domain (null and malformed included).
-  const domains = ownData(grants, 'domains') === true;
-  const allowed = (kind: AppDomainKind) => (domains ? resource.domains[kind] : []);
-  const list = (base: string[], kind: AppDomainKind) => [...base, ...allowed(kind)].join(' ');
+  // The host's grants, read as data: only `domains: true` or a list of declared domains grants any (null and malformed grant none).
+  const granted = ownData(grants, 'domains');
+  const list = granted === true ? null : copyArray(granted, 256) ?? [];
+  const allowed = (kind: AppDomainKind) => resource.domains[kind].filter((domain) => !list || list.includes(domain));
+  const sources = (base: string[], kind: AppDomainKind) => [...base, ...allowed(kind)].join(' ');
   const connect = allowed('connectDomains');
   const frames = allowed('frameDomains');
   const base = allowed('baseUriDomains');
   return [
     "default-src 'none'",
-    `script-src ${list(["'unsafe-inline'"], 'resourceDomains')}`,
-    `style-src ${list(["'unsafe-inline'"], 'resourceDomains')}`,
-    `img-src ${list(['data:', 'blob:'], 'resourceDomains')}`,
-    `font-src ${list(['data:'], 'resourceDomains')}`,
-    `media-src ${list(['data:', 'blob:'], 'resourceDomains')}`,
+    `script-src ${sources(["'unsafe-inline'"], 'resourceDomains')}`,
+    `style-src ${sources(["'unsafe-inline'"], 'resourceDomains')}`,
+    `img-src ${sources(['data:', 'blob:'], 'resourceDomains')}`,
+    `font-src ${sources(['data:'], 'resourceDomains')}`,
+    `media-src ${sources(['data:', 'blob:'], 'resourceDomains')}`,
     `connect-src ${connect.length > 0 ? connect.join(' ') : "'none'"}`,
     `frame-src ${frames.length > 0 ? frames.join(' ') : "'none'"}`,
     `base-uri ${base.length > 0 ? base.join(' ') : "'none'"}`,

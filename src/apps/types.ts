@@ -65,7 +65,16 @@ export interface PendingAppAction extends PendingBase<'app'> {
 }
 
 /** An answer to an app's action: `remember` makes it "always" (allow or refuse) for this app, this action. */
-export type AppActionResponse = { action: 'approve'; remember?: boolean | undefined; permissions?: readonly string[] | undefined } | { action: 'deny'; remember?: boolean | undefined };
+export type AppActionResponse =
+  | {
+      action: 'approve';
+      remember?: boolean | undefined;
+      /** Load only: the declared permissions the person ticked. Absent: none. */
+      permissions?: readonly string[] | undefined;
+      /** Load only: the declared domains the person kept ticked. Absent: every declared domain (they start ticked). */
+      domains?: readonly string[] | undefined;
+    }
+  | { action: 'deny'; remember?: boolean | undefined };
 
 /** The record of an app's action. */
 export interface AppRecord extends RecordBase<'app'> {
@@ -81,6 +90,8 @@ export interface AppRecord extends RecordBase<'app'> {
   remembered?: boolean | undefined;
   /** Load only: the permissions granted. */
   granted?: string[] | undefined;
+  /** Load only: the declared domains granted. */
+  grantedDomains?: string[] | undefined;
 }
 
 /** An app's tool call or sampling request, settled by the tool or sampling consent (or refused by the app gate): recorded as the app's too. */
@@ -95,7 +106,7 @@ export interface AppActionRequest {
   app: AppIdentity;
   /** The action as the app sent it (`ui/open-link`, `ui/message`, …), read once. */
   action:
-    | { type: 'load'; resource: unknown }
+    | { type: 'load'; resource: unknown; listing?: unknown }
     | { type: 'open-link'; url: unknown }
     | { type: 'message'; content: unknown }
     | { type: 'model-context'; content?: unknown; structuredContent?: unknown }
@@ -111,6 +122,8 @@ export interface AppActionOutcome {
   action: AppActionView;
   /** Load only: the permissions the person granted. */
   granted?: string[] | undefined;
+  /** Load only: the declared domains the person granted (build the frame with exactly these). */
+  grantedDomains?: string[] | undefined;
   record: AppRecord;
 }
 

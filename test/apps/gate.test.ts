@@ -217,6 +217,44 @@ describe('always, load, sampling', () => {
     ]);
     expect(sample).not.toHaveBeenCalled();
   });
+  it('ten instances of one server share its sampling budget; another server has its own; a NaN limit reads as the default (issue 33)', async () => {
+    const sample = vi.fn(async () => ({ role: 'assistant', content: { type: 'text', text: 'ok' }, model: 'm' }));
+    const { controller, current, appRecords } = setup();
+    const params = { messages: [{ role: 'user', content: { type: 'text', text: 'hi' } }], maxTokens: 10 };
+    const gates = Array.from({ length: 10 }, (_, i) => createAppGate({ controller, app: { ...app, resourceUri: `ui://pdf/${i}.html` }, tools: () => ({ tools }), callTool: vi.fn(), sample, samplingLimit: { count: 2, windowMs: 60_000 }, now: () => 0 }));
+    const asked: Array<Promise<unknown>> = [];
+    for (const gate of gates) asked.push(gate.createSamplingMessage(params).catch((error: unknown) => error));
+    await tick();
+    // Two asked (the server's budget), eight refused unasked.
+    let prompts = 0;
+    while (current()) {
+      prompts++;
+      controller.respond(current()!.id, { action: 'deny' });
+      await tick();
+    }
+    await Promise.all(asked);
+    expect(prompts).toBe(2);
+    expect(appRecords().filter((record) => record.reasons[0]?.code === 'app-rate-limited')).toHaveLength(8);
+    const other = createAppGate({ controller, app: { ...app, serverId: 'files' }, tools: () => ({ tools: [] }), callTool: vi.fn(), sample, samplingLimit: { count: 2, windowMs: 60_000 }, now: () => 0 });
+    void other.createSamplingMessage(params).catch(() => {});
+    await tick();
+    expect(current()).toMatchObject({ kind: 'sampling', serverId: 'files' });
+    controller.respond(current()!.id, { action: 'deny' });
+    // NaN, Infinity and negative limits read as absent (3 a minute), never as "no limit".
+    for (const samplingLimit of [{ count: Number.NaN, windowMs: 60_000 }, { count: Infinity, windowMs: Number.NaN }]) {
+      const { gate, controller: own, current: now } = setup({ sample, samplingLimit, now: () => 0 });
+      const results = Array.from({ length: 5 }, () => gate.createSamplingMessage(params).catch((error: unknown) => error));
+      await tick();
+      let asks = 0;
+      while (now()) {
+        asks++;
+        own.respond(now()!.id, { action: 'deny' });
+        await tick();
+      }
+      await Promise.all(results);
+      expect(asks).toBe(3);
+    }
+  });
   it('dispose withdraws what the app still has waiting', async () => {
     const { gate, current } = setup({ openUrl: vi.fn() });
     const pending = gate.openLink({ url: 'https://docs.example.com' });

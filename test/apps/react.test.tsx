@@ -43,6 +43,47 @@ describe('AppView', () => {
     ]);
   });
 
+  it('domains the tool listing alone declares are shown before the app opens; an unticked one never reaches the frame (issue 33, class 1)', async () => {
+    const user = userEvent.setup();
+    const records: ConsentRecord[] = [];
+    const controller = createAppsController({ onDecision: (record) => records.push(record) });
+    // The content item declares nothing; the listing declares two domains.
+    const bare = { contents: [{ uri: app.resourceUri, mimeType: 'text/html;profile=mcp-app', text: '<p>app</p>' }] };
+    const listing = { uri: app.resourceUri, _meta: { ui: { csp: { connectDomains: ['https://api.example.com'], resourceDomains: ['https://cdn.example.com'] } } } };
+    render(
+      <ConsentProvider controller={controller} components={{ app: AppActionDialog }}>
+        <AppView app={app} read={bare} listing={listing} />
+      </ConsentProvider>,
+    );
+    const dialog = await screen.findByRole('alertdialog', { name: 'Transcript wants to open' });
+    const api = within(dialog).getByRole('checkbox', { name: 'https://api.example.com' });
+    const cdn = within(dialog).getByRole('checkbox', { name: 'https://cdn.example.com' });
+    expect(api).toBeChecked();
+    expect(cdn).toBeChecked();
+    await user.click(api);
+    await user.click(within(dialog).getByRole('button', { name: 'Open app' }));
+    const csp = (await screen.findByTitle('App: Transcript')).getAttribute('srcdoc')!;
+    expect(csp).toContain('https://cdn.example.com');
+    expect(csp).not.toContain('https://api.example.com');
+    expect(csp).toContain("connect-src 'none'");
+    expect(records.filter((record): record is AppRecord => record.kind === 'app').map((record) => record.grantedDomains)).toEqual([['https://cdn.example.com']]);
+  });
+
+  it('a host answering a load itself: without domains every declared domain is granted, with a list only those declared in it', async () => {
+    const controller = createAppsController();
+    const resource = { contents: [{ uri: app.resourceUri, mimeType: 'text/html', text: '<p>app</p>', _meta: { ui: { csp: { connectDomains: ['https://a.example.com', 'https://b.example.com'] } } } }] };
+    const answerWith = async (answer: object) => {
+      const settled = controller.requestAppAction({ app, action: { type: 'load', resource } });
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      controller.respond(controller.getSnapshot().current!.id, answer as never);
+      return (await settled).grantedDomains;
+    };
+    expect(await answerWith({ action: 'approve' })).toEqual(['https://a.example.com', 'https://b.example.com']);
+    expect(await answerWith({ action: 'approve', domains: ['https://b.example.com', 'https://undeclared.example.com'] })).toEqual(['https://b.example.com']);
+    expect(await answerWith({ action: 'approve', domains: [] })).toEqual([]);
+    expect(await answerWith({ action: 'deny' })).toEqual([]);
+  });
+
   it('a provider whose controller has no app kind never frames an app, asks nobody, and offers no "Ask again" that cannot help', async () => {
     render(
       <BuiltInProvider>

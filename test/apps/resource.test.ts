@@ -101,7 +101,7 @@ describe('host input and declared origins, read as data', () => {
     for (const host of ['https://api.example.com', 'https://1password.com', 'wss://ws.example.io:8443', 'https://*.cdn.example.net']) expect(cspSource(host), host).toBe(host);
   });
 
-  it('appCsp and appFrameAttributes take grants of any shape: null, a number, a string, odd fields; only domains: true grants a domain', () => {
+  it('appCsp and appFrameAttributes take grants of any shape: null, a number, a string, odd fields; only domains: true or a list naming a declared domain grants it', () => {
     const resource = readAppResource(
       { contents: [{ uri: 'ui://app', mimeType: 'text/html;profile=mcp-app', text: '<p>app</p>', _meta: { ui: { csp: { connectDomains: ['https://api.example.com'] }, permissions: { camera: {} } } } }] },
     );
@@ -109,7 +109,8 @@ describe('host input and declared origins, read as data', () => {
       fc.property(fc.oneof(fc.anything(), fc.record({ domains: fc.anything(), permissions: fc.anything() })), (grants) => {
         const csp = appCsp(resource, grants as never);
         const frame = appFrameAttributes(resource, grants as never);
-        const granted = typeof grants === 'object' && grants !== null && Object.getOwnPropertyDescriptor(grants, 'domains')?.value === true;
+        const value: unknown = typeof grants === 'object' && grants !== null ? Object.getOwnPropertyDescriptor(grants, 'domains')?.value : undefined;
+        const granted = value === true || (Array.isArray(value) && value.includes('https://api.example.com'));
         expect(csp.includes('https://api.example.com')).toBe(granted);
         expect(frame.csp).toBe(csp);
         expect(['', 'camera']).toContain(frame.allow);
@@ -117,6 +118,8 @@ describe('host input and declared origins, read as data', () => {
       { numRuns: 300 },
     );
     expect(appCsp(resource, { domains: true })).toContain('connect-src https://api.example.com');
+    expect(appCsp(resource, { domains: ['https://api.example.com'] })).toContain('connect-src https://api.example.com');
+    expect(appCsp(resource, { domains: ['https://other.example.com'] })).toContain("connect-src 'none'");
     expect(appFrameAttributes(resource, { permissions: ['camera'] }).allow).toBe('camera');
     expect(appCsp(resource, null)).toContain("connect-src 'none'");
     expect(appFrameAttributes(resource, null).allow).toBe('');
