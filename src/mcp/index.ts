@@ -191,8 +191,7 @@ export async function callMcpTool(client: Client, params: { name: string; argume
  */
 export function watchMcpTools(client: Client, serverId: string, options: McpToolWatchOptions = {}): ToolListWatcher {
   options ??= {};
-  const maxPages = Math.max(1, options.maxPages ?? 50);
-  const watcher = createToolListWatcher({ ...options, serverId, list: () => listAllTools((cursor) => client.listTools(cursor === undefined ? undefined : { cursor }), maxPages) });
+  const watcher = createToolListWatcher({ ...options, serverId, list: () => listAllTools((cursor) => client.listTools(cursor === undefined ? undefined : { cursor }), options.maxPages) });
   let removed = options.listen === false;
   if (!removed) {
     try {

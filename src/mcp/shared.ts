@@ -9,7 +9,7 @@ import { signalOf } from '../core/shared/read.js';
 import type { ConsentControllerCore, ElicitationKindTypes, SamplingKindTypes } from '../core/consent/index.js';
 import type { ToolListWatcherOptions } from '../core/tool/watcher.js';
 import { isRecord } from '../core/shared/issues.js';
-import { copyArray, ownData } from '../core/shared/read.js';
+import { copyArray, finiteNumber, ownData } from '../core/shared/read.js';
 
 /** What `mcpClientCapabilities` declares. */
 export interface McpCapabilityOptions {
@@ -391,17 +391,20 @@ export async function collectInputResponses(
   return { responses: Object.fromEntries(answers) };
 }
 
-/** Every page of a `tools/list`, with the first page's `ttlMs`. */
-export async function listAllTools(list: (cursor: string | undefined) => Promise<unknown>, maxPages: number) {
+/** Every page of a `tools/list` (at most `maxPages`, default 50; one that is not a finite number reads as absent), with the first page's `ttlMs`. */
+export async function listAllTools(list: (cursor: string | undefined) => Promise<unknown>, maxPages: unknown) {
   const tools: unknown[] = [];
   let cursor: string | undefined;
   let ttlMs: unknown;
-  for (let page = 0; page < maxPages; page++) {
+  // Held to 1,000, so a server cannot page forever whatever the host passed.
+  const pages = Math.min(1000, finiteNumber(maxPages) ?? 50);
+  // Always the first page: a list that was never fetched must not read as empty (every tool removed).
+  for (let page = 0; ; ) {
     const result = await list(cursor);
     if (page === 0) ttlMs = ownData(result, 'ttlMs');
     tools.push(...(copyArray(ownData(result, 'tools'), 10_000) ?? []));
     const next = ownData(result, 'nextCursor');
-    if (typeof next !== 'string' || next === '' || next === cursor) break;
+    if (++page >= pages || typeof next !== 'string' || next === '' || next === cursor) break;
     cursor = next;
   }
   return { tools, ...(typeof ttlMs === 'number' ? { ttlMs } : {}) };

@@ -9,7 +9,7 @@
  */
 import { ProtocolError, type CallToolRequestOptions, type CallToolResult, type Client, type ClientCapabilities, type CreateMessageResult, type ElicitResult } from '@modelcontextprotocol/client';
 import type { ConsentControllerCore } from '../core/consent/index.js';
-import { ownData } from '../core/shared/read.js';
+import { finiteNumber, ownData } from '../core/shared/read.js';
 import { createToolListWatcher, type ToolListWatcher } from '../core/tool/watcher.js';
 import { answerOnce, collectInputResponses, beginCall, bindClient, bindingOf, capabilitiesFor, eitherSignal, elicit, listAllTools, sample, soleCall, stopFor, abortReasonOr, elicitationCompleteHandler, registrations, requestOptionsOf, type McpCallOptions as BaseCallOptions, type McpCapabilityOptions, type McpRequestHandlerOptions, type McpToolWatchOptions } from './shared.js';
 
@@ -101,7 +101,7 @@ export class McpInputRoundsError extends Error {
     readonly toolName: string,
     readonly rounds: number,
   ) {
-    super(`The tool "${toolName}" asked for input ${rounds} times without finishing; the call was stopped.`);
+    super(`The tool "${toolName}" asked for input ${rounds} times; the call was stopped.`);
   }
 }
 
@@ -121,7 +121,8 @@ export class McpInputRoundsError extends Error {
  */
 export async function callMcpTool(client: Client, params: { name: string; arguments?: Record<string, unknown> | undefined }, options: McpCallOptions = {}): Promise<CallToolResult> {
   const binding = bindingOf(client, 'callMcpTool');
-  const maxRounds = Math.max(0, options.maxRounds ?? 10);
+  // Not a finite number (NaN, Infinity) reads as absent: rounds always end (a negative limit allows none, as 0).
+  const maxRounds = finiteNumber(options.maxRounds) ?? 10;
   const { call, end, signal } = beginCall(binding, params, options);
   const requestOptions: CallToolRequestOptions = { ...requestOptionsOf(options, signal), allowInputRequired: true };
   try {
@@ -164,11 +165,10 @@ export async function callMcpTool(client: Client, params: { name: string; argume
  */
 export function watchMcpTools(client: Client, serverId: string, options: McpToolWatchOptions = {}): ToolListWatcher {
   options ??= {};
-  const maxPages = Math.max(1, options.maxPages ?? 50);
   const watcher = createToolListWatcher({
     ...options,
     serverId,
-    list: () => listAllTools((cursor) => client.listTools(cursor === undefined ? undefined : { cursor }, { cacheMode: 'refresh' }), maxPages),
+    list: () => listAllTools((cursor) => client.listTools(cursor === undefined ? undefined : { cursor }, { cacheMode: 'refresh' }), options.maxPages),
   });
   let disposed = false;
   let closeStream: (() => Promise<void>) | undefined;

@@ -7,7 +7,7 @@
  * compares fingerprints), and the decision then says what changed.
  * Framework-free: the host wires the SDK (see `./mcp`'s `watchMcpTools`).
  */
-import { copyArray, ownData } from '../shared/read.js';
+import { copyArray, finiteNumber, ownData } from '../shared/read.js';
 import { isRecord } from '../shared/issues.js';
 import type { ListToolsResult, Tool } from '../shared/types.js';
 import type { ApprovalStore } from './approvals.js';
@@ -117,8 +117,10 @@ export function createToolListWatcher(options: ToolListWatcherOptions): ToolList
   const now = options.now ?? Date.now;
   const setTimer = options.setTimer ?? ((run: () => void, ms: number) => setTimeout(run, ms));
   const clearTimer = options.clearTimer ?? ((timer: unknown) => clearTimeout(timer as ReturnType<typeof setTimeout>));
-  const coalesceMs = Math.max(0, options.coalesceMs ?? 250);
-  const minIntervalMs = Math.max(0, Number.isFinite(options.minIntervalMs) ? options.minIntervalMs! : 1000);
+  // Not a finite number reads as absent; past the longest timer a delay would fire at once (a negative one is 0).
+  const delay = (value: unknown, fallback: number) => Math.min(MAX_TIMER_MS, finiteNumber(value) ?? fallback);
+  const coalesceMs = delay(options.coalesceMs, 250);
+  const minIntervalMs = delay(options.minIntervalMs, 1000);
   // Only a positive TTL sets a timer.
   const timedExpiry = (expiresAt: number | null, fetchedAt: number | undefined) => (expiresAt !== null && fetchedAt !== undefined && expiresAt > fetchedAt ? expiresAt : null);
   const listeners = new Set<() => void>();
