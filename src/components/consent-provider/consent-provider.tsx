@@ -379,7 +379,7 @@ function ConsentDialogHost({ shared, components, openUrl }: { shared: Shared; co
     if (!unshown || warned.has(unshown.kind)) return;
     warned.add(unshown.kind);
     console.warn(
-      `[react-mcp-annotations] a ${unshown.kind} request from ${unshown.serverName} is waiting, but the provider has no component for it, so every later request waits too. Pass components={{ ${unshown.kind}: … }}, or ${unshown.kind}: null when your own UI answers it.`,
+      `[react-mcp-annotations] ${unshown.serverName} asks (${unshown.kind}), but the provider has no component for it, so every later request waits too. Pass components={{ ${unshown.kind}: … }}, or ${unshown.kind}: null when your own UI answers it.`,
     );
   }, [unshown, warned]);
   if (!showing || !Component) return null;

@@ -145,8 +145,10 @@ export function createConsentController<const K extends readonly ConsentKind<Kin
     claim: queue.claim,
     resetTaint: () => store.setTainted(false),
     dispose() {
-      for (const entry of queue.entries()) entry.abandon('disposed');
-      queue.emit();
+      // Nothing waits on a disposed controller: what waits now, and what would be queued later, is refused at once.
+      queue.enqueue = (entry) => entry.abandon('disposed');
+      // Each refusal leaves the queue and tells subscribers (remove emits).
+      queue.entries().forEach(queue.enqueue);
     },
     store,
     subscribe: queue.subscribe,

@@ -97,7 +97,7 @@ describe('BuiltInProvider components', () => {
     });
     await waitFor(() => expect(warn).toHaveBeenCalledTimes(1));
     expect(warn).toHaveBeenCalledWith(
-      '[react-mcp-annotations] a elicitation request from Everything is waiting, but the provider has no component for it, so every later request waits too. Pass components={{ elicitation: … }}, or elicitation: null when your own UI answers it.',
+      '[react-mcp-annotations] Everything asks (elicitation), but the provider has no component for it, so every later request waits too. Pass components={{ elicitation: … }}, or elicitation: null when your own UI answers it.',
     );
     expect(screen.queryByRole('dialog')).toBeNull();
     act(() => {

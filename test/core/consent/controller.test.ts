@@ -144,6 +144,21 @@ describe('ask: one queue for every consent', () => {
     await expect(c).resolves.toMatchObject({ outcome: 'denied' });
   });
 
+  it('after dispose nothing waits: a request that would be asked settles at once as refused, is recorded, and shows nothing (issue 33)', async () => {
+    const records: unknown[] = [];
+    const controller = createBuiltInController({ onDecision: (record) => records.push(record) });
+    controller.dispose();
+    // Settled without anyone answering: these promises would never resolve if they were queued.
+    await expect(controller.requestApproval({ serverId: 's', tool })).resolves.toMatchObject({ outcome: 'denied' });
+    await expect(controller.requestElicitation({ serverId: 's', params: researchClarification })).resolves.toMatchObject({ result: { action: 'cancel' } });
+    await expect(controller.requestSampling({ serverId: 's', params: everythingSampling, sample: async () => ({}) })).resolves.toMatchObject({ outcome: 'denied' });
+    expect(records).toHaveLength(3);
+    expect(controller.getSnapshot().current).toBeUndefined();
+    expect(controller.getSnapshot().queue).toEqual([]);
+    // What the policy settles without asking is not held up either.
+    await expect(controller.requestApproval({ serverId: 's', tool: { name: 'read', annotations: { readOnlyHint: true } } })).resolves.toBeDefined();
+  });
+
   it('property: an untrusted server never gets an elicitation answer without a person', async () => {
     await fc.assert(
       fc.asyncProperty(fc.anything(), fc.constantFrom<PolicyMode>('default', 'always-confirm', 'read-only', 'offline'), async (params, mode) => {
