@@ -82,17 +82,16 @@ export function splitWords(text: string): string {
 
 /**
  * A TR39-style skeleton for comparing names a person would confuse:
- * normalised, confusables folded, lower-case, with digits that imitate
- * letters (`0`→o, `1`→l) folded and separators removed. Two names with the
- * same skeleton look alike.
+ * normalised, confusables folded, what looks like a letter in most UI fonts
+ * folded to it (capital I, 1 and | to l, 0 to o; lower-case i to l too, so
+ * that case folding cannot split I from l), lower-case, `rn`→m and `vv`→w,
+ * separators removed. Two names with the same skeleton
+ * look alike (`deIete_fiIe`, `de1ete_file` and `delete_file` do; a name
+ * that differs from another only in i and l is flagged too, which only
+ * makes a tool ask).
  */
 export function confusableSkeleton(value: unknown): string {
-  const folded = foldConfusables(normalizeText(value)).toLowerCase();
   let out = '';
-  for (const char of folded) {
-    if (char === '0') out += 'o';
-    else if (char === '1' || char === '|') out += 'l';
-    else if (isWordChar(char)) out += char;
-  }
-  return out.replace(/rn/g, 'm').replace(/vv/g, 'w');
+  for (const char of foldConfusables(normalizeText(value))) out += 'Ii1|'.includes(char) ? 'l' : char === '0' ? 'o' : isWordChar(char) ? char : '';
+  return out.toLowerCase().replace(/rn/g, 'm').replace(/vv/g, 'w');
 }
