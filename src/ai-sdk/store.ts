@@ -5,7 +5,7 @@
  * approval runs once, and only where it was asked).
  */
 import { createApprovalStore, type ApprovalStore } from '../core/tool/approvals.js';
-import { copyArray, numberOption } from '../core/shared/read.js';
+import { copyArray, numberOption, ownData } from '../core/shared/read.js';
 
 // Storage --------------------------------------------------------------------
 
@@ -240,16 +240,44 @@ export function createMcpChatStore(options: McpChatStoreOptions = {}): McpChatSt
     reportError,
     async consent(chatId) {
       const [savedApprovals, savedTaint] = await attempt('load the chat', () => Promise.all([storage.get(key(chatId, 'approvals')), storage.get(key(chatId, 'taint'))]));
-      let entries: unknown[] = [];
-      try {
-        entries = copyArray(JSON.parse(String(savedApprovals ?? '[]')), 10_000) ?? [];
-      } catch {
-        // Malformed storage is ignored, never trusted.
-      }
+      // The approvals as of a version: `{ v, list }` (0.3 stored a bare list, version 0). Malformed storage is ignored, never trusted.
+      const readApprovals = (saved: unknown): { v: number; list: unknown[] } => {
+        try {
+          const parsed: unknown = JSON.parse(String(saved ?? '[]'));
+          const v = ownData(parsed, 'v');
+          return { v: Number.isSafeInteger(v) ? (v as number) : 0, list: copyArray(Array.isArray(parsed) ? parsed : ownData(parsed, 'list'), 10_000) ?? [] };
+        } catch {
+          return { v: 0, list: [] };
+        }
+      };
+      let { v: version, list: committed } = readApprovals(savedApprovals);
+      const entries = committed;
       const wasTainted = savedTaint === '1';
       const writes: Promise<unknown>[] = [];
-      let lastApprovals = JSON.stringify(entries.filter((entry) => entry !== TAINT_ENTRY));
+      let lastApprovals = committed.filter((entry) => entry !== TAINT_ENTRY);
       let lastTaint = wasTainted;
+      let commits: Promise<unknown> = Promise.resolve();
+      /**
+       * Writes one change of the approvals (what this request added and
+       * removed) as the next version, claimed with `setIfAbsent`: when another
+       * instance took that version first, its list is read and the change is
+       * applied to it, so two instances remembering different tools at once
+       * both keep theirs. `approvals` holds the latest list for the next load.
+       */
+      const commit = async (added: unknown[], removed: unknown[]) => {
+        for (let tries = 0; tries < 32; tries++) {
+          const list = [...new Set([...committed.filter((entry) => !removed.includes(entry)), ...added])];
+          const text = JSON.stringify({ v: version + 1, list });
+          const won = await storage.setIfAbsent(key(chatId, 'approvals', String(version + 1)), text, ttlMs);
+          version++;
+          if (won) {
+            committed = list;
+            return storage.set(key(chatId, 'approvals'), text, ttlMs);
+          }
+          committed = readApprovals(await storage.get(key(chatId, 'approvals', String(version)))).list;
+        }
+        throw new Error('the approvals kept changing under this request');
+      };
       const approvals = createApprovalStore({
         rememberDestructive: options.rememberDestructive,
         storage: {
@@ -257,9 +285,12 @@ export function createMcpChatStore(options: McpChatStoreOptions = {}): McpChatSt
           save: (next) => {
             // The taint flag has its own key, so a concurrent request's approvals cannot clear it.
             const tainted = next.includes(TAINT_ENTRY);
-            const list = JSON.stringify(next.filter((entry) => entry !== TAINT_ENTRY));
+            const list = next.filter((entry) => entry !== TAINT_ENTRY);
             if (tainted !== lastTaint) writes.push(storage.set(key(chatId, 'taint'), tainted ? '1' : '0', ttlMs));
-            if (list !== lastApprovals) writes.push(storage.set(key(chatId, 'approvals'), list, ttlMs));
+            const added = list.filter((entry) => !lastApprovals.includes(entry));
+            const removed = lastApprovals.filter((entry) => !list.includes(entry as string));
+            // One request's changes are written in order.
+            if (added.length + removed.length > 0) writes.push((commits = commits.then(() => commit(added, removed))));
             lastTaint = tainted;
             lastApprovals = list;
           },

@@ -139,6 +139,43 @@ describe('chat store', () => {
     expect(later.approvals.isApproved(tool, { serverId: 's', trust: 'trusted' })).toBe(true);
   });
 
+  it('two instances remembering different tools in one chat at the same moment both keep theirs; a forget is kept too (issue 33, class 4)', async () => {
+    const storage = createMemoryChatStorage();
+    const other = { ...tool, name: 'other_tool' };
+    const third = { ...tool, name: 'third_tool' };
+    const context = { serverId: 's', trust: 'trusted' } as const;
+    // Three "instances" (stores on one storage) load the chat before any of them writes.
+    const [a, b, c] = await Promise.all([createMcpChatStore({ storage }), createMcpChatStore({ storage }), createMcpChatStore({ storage })].map((store) => store.consent('chat')));
+    a!.approvals.remember(tool, context);
+    b!.approvals.remember(other, context);
+    c!.approvals.remember(third, context);
+    await Promise.all([a!.flush(), b!.flush(), c!.flush()]);
+    const later = await createMcpChatStore({ storage }).consent('chat');
+    expect([tool, other, third].map((t) => later.approvals.isApproved(t, context))).toEqual([true, true, true]);
+    // One forgets while another remembers again: the forget is applied to the newest list, the rest kept.
+    const [d, e] = await Promise.all([createMcpChatStore({ storage }).consent('chat'), createMcpChatStore({ storage }).consent('chat')]);
+    d.approvals.forget('s', 'other_tool');
+    e.approvals.remember(tool, context);
+    await Promise.all([d.flush(), e.flush()]);
+    const last = await createMcpChatStore({ storage }).consent('chat');
+    expect([tool, other, third].map((t) => last.approvals.isApproved(t, context))).toEqual([true, false, true]);
+  });
+
+  it('property: any number of instances remembering at once never lose an approval', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.uniqueArray(fc.stringMatching(/^[a-z]{1,8}$/), { minLength: 1, maxLength: 8 }), async (names) => {
+        const storage = createMemoryChatStorage();
+        const context = { serverId: 's', trust: 'trusted' } as const;
+        const loaded = await Promise.all(names.map(() => createMcpChatStore({ storage }).consent('chat')));
+        names.forEach((name, i) => loaded[i]!.approvals.remember({ ...tool, name }, context));
+        await Promise.all(loaded.map((consent) => consent.flush()));
+        const later = await createMcpChatStore({ storage }).consent('chat');
+        for (const name of names) expect(later.approvals.isApproved({ ...tool, name }, context)).toBe(true);
+      }),
+      { numRuns: 50 },
+    );
+  });
+
   it('malformed storage is ignored, never trusted', async () => {
     const storage = createMemoryChatStorage();
     await storage.set('chat:approvals', '{not json', 1000);

@@ -427,6 +427,17 @@ describe('AI SDK: approval policy and audience at the network boundary', () => {
       expect(h.records.filter((record) => record.outcome === 'blocked').map((record) => record.reasons[0]!.code)).toEqual(['approval-replayed', 'approval-replayed']);
     });
 
+    it('ten instances on one Redis remembering ten tools in one chat at the same moment keep all ten (issue 33, class 4)', async () => {
+      const tools = Array.from({ length: 10 }, (_, i) => ({ name: `tool_${i}`, annotations: { readOnlyHint: false, destructiveHint: false } }));
+      const context = { serverId: 'everything', trust: 'trusted' } as const;
+      const stores = await Promise.all(tools.map(async () => createMcpChatStore({ storage: createRedisChatStorage(await connect(), { prefix: 'race:' }) })));
+      const loaded = await Promise.all(stores.map((store) => store.consent('race-chat')));
+      loaded.forEach((consent, i) => consent.approvals.remember(tools[i]!, context));
+      await Promise.all(loaded.map((consent) => consent.flush()));
+      const later = await stores[0]!.consent('race-chat');
+      expect(tools.filter((tool) => later.approvals.isApproved(tool, context))).toHaveLength(10);
+    });
+
     it('the model view written on A is read on B (and the browser never gets it); every key expires after ttlMs', async () => {
       const raw = await connect();
       const storeA = createMcpChatStore({ storage: createRedisChatStorage(raw, { prefix: 'ttl-test:' }), ttlMs: 60_000 });
