@@ -248,8 +248,3 @@ export type ContentLabels = { [K in keyof typeof contentLabels]: string } & Part
 export function formatLabel(template: string, values: Record<string, string | number | readonly string[]>, locale?: Locale): string {
   return formatMessage(template, values, locale);
 }
-
-/** Default labels with a host's overrides applied. */
-export function resolveLabels(overrides?: Partial<Labels>): Labels {
-  return overrides ? { ...defaultLabels, ...overrides } : defaultLabels;
-}

@@ -9,6 +9,20 @@ const LabelsContext = createContext<Partial<Labels> | null>(null);
 // The host's locale, given once: plural rules, "x or y" lists, dates, numbers and sizes follow it.
 const LocaleContext = createContext<Locale>(undefined);
 
+/**
+ * A host's table read once as data: its string entries (a value that is not
+ * a string keeps its default). A table that throws when read (a getter, a
+ * revoked proxy) gives nothing, so every default shows. Never throws.
+ */
+function hostTable(table: unknown): Partial<Labels> {
+  try {
+    // fromEntries defines each key: a `__proto__` entry is just an entry.
+    return Object.fromEntries(Object.entries(table ?? {}).filter((entry) => typeof entry[1] === 'string'));
+  } catch {
+    return {};
+  }
+}
+
 /** Props of {@link LabelsProvider}. */
 export interface LabelsProviderProps {
   /** Strings to replace (a whole table such as `react-mcp-annotations/locales/de`, or a few); the rest keep their English defaults. */
@@ -31,7 +45,7 @@ export interface LabelsProviderProps {
 export function LabelsProvider({ labels, locale, children }: LabelsProviderProps) {
   const parent = useContext(LabelsContext);
   const parentLocale = useContext(LocaleContext);
-  const value = useMemo(() => (labels ? { ...parent, ...labels } : parent), [parent, labels]);
+  const value = useMemo(() => (labels ? { ...parent, ...hostTable(labels) } : parent), [parent, labels]);
   const content = <LabelsContext.Provider value={value}>{children}</LabelsContext.Provider>;
   return locale === undefined || locale === parentLocale ? content : <LocaleContext.Provider value={locale}>{content}</LocaleContext.Provider>;
 }
@@ -49,7 +63,7 @@ export function useLocale(own?: Locale): Locale {
  */
 export function useLabels<T extends Readonly<Record<string, string>>>(overrides: Partial<Labels> | undefined, defaults: T): { [K in keyof T]: string } & Partial<Labels> {
   const context = useContext(LabelsContext);
-  return useMemo(() => (context || overrides ? { ...defaults, ...context, ...overrides } : defaults), [defaults, context, overrides]) as { [K in keyof T]: string } & Partial<Labels>;
+  return useMemo(() => (context || overrides ? { ...defaults, ...context, ...hostTable(overrides) } : defaults), [defaults, context, overrides]) as { [K in keyof T]: string } & Partial<Labels>;
 }
 
 /** Makes already-merged labels the context for a subtree, so its parts need no merge of their own. */
@@ -61,5 +75,5 @@ export function LabelsScope({ labels, children }: { labels: Partial<Labels>; chi
 /** One label: the component's `labels` prop, else the nearest provider's, else `fallback` (the default). */
 export function useLabel<K extends keyof Labels>(key: K, overrides: Partial<Labels> | undefined, fallback: string): string {
   const context = useContext(LabelsContext);
-  return overrides?.[key] ?? context?.[key] ?? fallback;
+  return hostTable(overrides)[key] ?? context?.[key] ?? fallback;
 }

@@ -8,6 +8,7 @@
  * it), the pointer can move onto it, it stays until the pointer or focus
  * leaves, and it is shifted to fit the viewport. The trigger is never made a
  * tab stop. A host handler that calls `preventDefault()` keeps it closed.
+ * Open or closed is `hidden` alone (no state attribute that repeats it).
  */
 
 const TRIGGER = '[data-slot="tool-badge"], [data-slot="freshness"]';
@@ -21,10 +22,7 @@ const installed = new WeakSet<Document>();
 let current: { trigger: Element; tooltip: HTMLElement } | null = null;
 let closeTimer: ReturnType<typeof setTimeout> | undefined;
 
-const tooltipOf = (trigger: Element): HTMLElement | null => {
-  for (const child of trigger.children) if (child instanceof HTMLElement && child.getAttribute('role') === 'tooltip') return child;
-  return null;
-};
+const tooltipOf = (trigger: Element) => trigger.querySelector<HTMLElement>(':scope>[role=tooltip]');
 const triggerOf = (target: EventTarget | null): Element | null => (target instanceof Element ? target.closest(TRIGGER) : null);
 
 function cancelClose() {
@@ -36,7 +34,6 @@ function close() {
   cancelClose();
   if (!current) return;
   current.tooltip.hidden = true;
-  current.tooltip.setAttribute('data-state', 'closed');
   current.tooltip.style.translate = '';
   current = null;
 }
@@ -48,7 +45,6 @@ function open(trigger: Element) {
   const tooltip = tooltipOf(trigger);
   if (!tooltip) return;
   tooltip.hidden = false;
-  tooltip.setAttribute('data-state', 'open');
   current = { trigger, tooltip };
   // Fit the viewport (the trigger's own document's): moved inward along the line when it would overflow.
   const rect = tooltip.getBoundingClientRect();

@@ -91,7 +91,7 @@ export const Freshness = forwardRef<HTMLTimeElement, FreshnessProps>(function Fr
     <time dateTime={parsed.toISOString()} data-slot="freshness" data-state={state} aria-describedby={tooltipId} {...props} ref={composedRef} className={cx('mcp-freshness', className)}>
       {prefix ? `${prefix} ${snapshot.slice(split + 1)}` : snapshot.slice(split + 1)}
       {state === 'stale' && <span data-slot="freshness-stale" className="mcp-freshness-stale">{` (${staleLabel})`}</span>}
-      <span data-slot="freshness-tooltip" id={tooltipId} role="tooltip" data-state="closed" hidden className="mcp-freshness-tooltip">
+      <span data-slot="freshness-tooltip" id={tooltipId} role="tooltip" hidden className="mcp-freshness-tooltip">
         {formatAbsoluteTime(parsed, { locale, timeZone })}
       </span>
     </time>

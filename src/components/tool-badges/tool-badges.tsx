@@ -146,7 +146,7 @@ export const ToolBadgeItem = forwardRef<HTMLLIElement, ToolBadgeItemProps>(funct
         {labels[labelKey]}
       </span>
       {status === 'assumed' && <span data-slot="tool-badge-assumed" className="mcp-tool-badge-assumed">{` (${labels.assumed})`}</span>}
-      <span data-slot="tool-badge-tooltip" id={tooltipId} role="tooltip" data-state="closed" hidden className="mcp-tool-badge-tooltip">
+      <span data-slot="tool-badge-tooltip" id={tooltipId} role="tooltip" hidden className="mcp-tool-badge-tooltip">
         {labels[descriptionKey]}
         {qualifier && ` ${qualifier}`}
       </span>
