@@ -78,7 +78,8 @@ export interface ConsentProviderBaseProps {
    * Where focus goes when a dialog closes and neither the call's card nor the
    * element that opened it is still on the page, and no element focused
    * before it is either (e.g. the chat's input). Without it, and with none
-   * of those, the browser decides.
+   * of those, focus goes to the provider's place in the page (an empty,
+   * programmatically focusable span before its children), never to `<body>`.
    */
   fallbackFocus?: (() => HTMLElement | null | undefined) | undefined;
   /**
@@ -282,6 +283,7 @@ export function ConsentProvider(props: ConsentProviderProps): ReactNode {
 
   // The last elements focused outside any dialog, newest last: where focus goes when a dialog's card and opener are gone.
   const history = useRef<HTMLElement[]>([]);
+  const anchor = useRef<HTMLSpanElement>(null);
   const fallback = useRef(fallbackFocus);
   const opener = useRef(openUrl);
   useEffect(() => {
@@ -293,7 +295,7 @@ export function ConsentProvider(props: ConsentProviderProps): ReactNode {
   useEffect(() => {
     const remember = (event: FocusEvent) => {
       const target = event.target;
-      if (!(target instanceof HTMLElement) || target === document.body || target.closest('[role="dialog"], [role="alertdialog"]')) return;
+      if (!(target instanceof HTMLElement) || target === document.body || target.closest('[role$=dialog]')) return; // dialog and alertdialog
       history.current = [...history.current.filter((element) => element !== target && element.isConnected), target].slice(-8);
     };
     document.addEventListener('focusin', remember);
@@ -304,21 +306,21 @@ export function ConsentProvider(props: ConsentProviderProps): ReactNode {
       dir,
       lang,
       restoreFocus: () => {
-        const before = history.current.findLast((element) => element.isConnected);
-        if (before) return before;
-        // The host's fallback runs inside the dialog's close: a throw must not keep the dialog from closing.
+        let element: unknown = history.current.findLast((before) => before.isConnected);
         try {
-          const element = fallback.current?.();
-          return element instanceof HTMLElement ? element : null;
+          element ??= fallback.current?.();
         } catch {
-          return null;
+          // The host's fallback runs inside the dialog's close: a throw must not keep the dialog from closing.
         }
+        // Never <body>: else the provider's place in the page, so the next Tab goes on from where the chat is.
+        return element instanceof HTMLElement ? element : anchor.current;
       },
     }),
     [dir, lang],
   );
   const content = (
     <ProviderContext.Provider value={shared}>
+      <span ref={anchor} tabIndex={-1} data-slot="consent-focus" />
       {children}
       <DialogPlacementContext.Provider value={placement}>
         <ConsentDialogHost shared={shared} components={components as ComponentMap | undefined} openUrl={routeUrl} />

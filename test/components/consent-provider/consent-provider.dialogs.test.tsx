@@ -313,4 +313,32 @@ describe('BuiltInProvider fallbackFocus', () => {
     expect(reported).toEqual([]);
     expect(consoleError).not.toHaveBeenCalled();
   });
+
+  it('without a fallback, and with no card, opener or earlier focus left, focus goes to the provider\'s place, never to <body> (issue 33, class 7)', async () => {
+    const user = userEvent.setup();
+    function Ask() {
+      const { requestApproval } = useToolApproval();
+      const [asked, setAsked] = useState(false);
+      return asked ? null : (
+        <button type="button" onClick={() => (setAsked(true), void requestApproval({ serverId: 'memory', tool: deleteEntitiesTool, args: {} }))}>
+          Ask
+        </button>
+      );
+    }
+    render(
+      <BuiltInProvider servers={{ memory: { trust: 'untrusted' } }}>
+        <Ask />
+        <input aria-label="Message" />
+      </BuiltInProvider>,
+    );
+    await user.click(screen.getByRole('button', { name: 'Ask' }));
+    await user.click(await screen.findByRole('button', { name: 'Deny' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(document.activeElement).not.toBe(document.body);
+    expect(document.activeElement).toHaveAttribute('data-slot', 'consent-focus');
+    // It is not a tab stop; the next Tab goes on into the chat.
+    expect(document.activeElement).toHaveAttribute('tabindex', '-1');
+    await user.tab();
+    expect(screen.getByRole('textbox', { name: 'Message' })).toHaveFocus();
+  });
 });
