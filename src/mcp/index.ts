@@ -113,7 +113,7 @@ async function answerAsTask(
  */
 export function registerMcpRequestHandlers(client: Client, controller: ConsentControllerCore, serverId: string, options: McpRequestHandlerOptions = {}): () => void {
   options ??= {};
-  const once = answerOnce(options.memory ?? 500);
+  const once = answerOnce(options.memory);
   const { binding, unbind } = bindClient(client, { controller, serverId, options });
   // Who asks: the host's mapping first, else the one call in flight (`callMcpTool`).
   const originOf = (request: { method: string; params: unknown }, extra: RequestExtra, signal: AbortSignal | undefined) => {

@@ -237,7 +237,9 @@ export function eitherSignal(...signals: Array<AbortSignal | undefined>): AbortS
  * instance), so the memory is kept per transport: a new connection's request
  * 0 is a new question, never answered with the old one's answer.
  */
-export function answerOnce(memory: number) {
+export function answerOnce(memory: unknown) {
+  // Answers kept per connection (default 500); a value that is not a finite number reads as absent, never as "keep all".
+  const max = finiteNumber(memory) ?? 500;
   const byConnection = new WeakMap<object, Map<string, Promise<unknown>>>();
   return <T>(connection: object, key: string, ask: () => Promise<T>): Promise<T> => {
     let answers = byConnection.get(connection);
@@ -246,7 +248,7 @@ export function answerOnce(memory: number) {
     if (known) return known as Promise<T>;
     const answer = ask();
     answers.set(key, answer);
-    if (answers.size > memory) answers.delete(answers.keys().next().value!);
+    if (answers.size > max) answers.delete(answers.keys().next().value!);
     return answer;
   };
 }

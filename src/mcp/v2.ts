@@ -53,7 +53,7 @@ export function mcpClientCapabilities(options: McpCapabilityOptions = {}): Clien
  */
 export function registerMcpRequestHandlers(client: Client, controller: ConsentControllerCore, serverId: string, options: McpRequestHandlerOptions = {}): () => void {
   options ??= {};
-  const once = answerOnce(options.memory ?? 500);
+  const once = answerOnce(options.memory);
   const { binding, unbind } = bindClient(client, { controller, serverId, options });
   const modern = () => client.getProtocolEra() === 'modern';
   const originOf = (request: { method: string; params: unknown }, ctx: { mcpReq: { id: string | number; signal: AbortSignal } }) => {

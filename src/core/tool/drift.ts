@@ -1,5 +1,5 @@
 import { isRecord } from '../shared/issues.js';
-import { copyArray, ownData } from '../shared/read.js';
+import { copyArray, finiteNumber, ownData } from '../shared/read.js';
 import { TOOL_HINT_NAMES, UNREADABLE_FINGERPRINT, annotationFingerprint, snapshotTool, resolveToolHints, toolRisk, type ResolvedToolHints, type ToolHintName, type ToolRisk } from './tool-hints.js';
 import type { ListToolsResult, Tool } from '../shared/types.js';
 
@@ -68,8 +68,9 @@ export function diffToolAnnotations(previous: readonly Tool[] | ListToolsResult 
  * 2026-07-28), or `null` when the result carries no usable `ttlMs`.
  */
 export function toolListExpiresAt(result: ListToolsResult | undefined, fetchedAt: number): number | null {
-  const ttl = ownData(result, 'ttlMs');
-  return typeof ttl === 'number' && Number.isFinite(ttl) && ttl >= 0 ? fetchedAt + ttl : null;
+  // Not a finite number reads as absent (undefined >= 0 is false).
+  const ttl = finiteNumber(ownData(result, 'ttlMs'))!;
+  return ttl >= 0 ? fetchedAt + ttl : null;
 }
 
 /** Whether a cached `tools/list` result is past its `ttlMs`. Without a TTL it never expires by itself. */

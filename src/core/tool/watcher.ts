@@ -152,7 +152,9 @@ export function createToolListWatcher(options: ToolListWatcherOptions): ToolList
   const schedule = (expiresAt: number | null) => {
     if (expiry !== undefined) clearTimer(expiry);
     expiry = undefined;
-    const maxAge = options.maxAgeMs !== undefined && Number.isFinite(options.maxAgeMs) && options.maxAgeMs > 0 ? now() + options.maxAgeMs : null;
+    // Only a finite, positive maxAgeMs sets a timer (undefined > 0 is false).
+    const maxAgeMs = finiteNumber(options.maxAgeMs)!;
+    const maxAge = maxAgeMs > 0 ? now() + maxAgeMs : null;
     const at = expiresAt === null ? maxAge : maxAge === null ? expiresAt : Math.min(expiresAt, maxAge);
     if (at === null || disposed) return;
     expiry = setTimer(() => {

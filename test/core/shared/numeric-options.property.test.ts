@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createToolListWatcher } from '../../../src/core/index.js';
 import { prepareContent } from '../../../src/core/content/content.js';
-import { listAllTools } from '../../../src/mcp/shared.js';
+import { answerOnce, listAllTools } from '../../../src/mcp/shared.js';
 
 const odd = fc.oneof(fc.constantFrom<unknown>(Number.NaN, Infinity, -Infinity, -1, -0.5, 0.5, 1e300, Number.MAX_VALUE, '3', null, {}), fc.double());
 
@@ -21,6 +21,22 @@ describe('numeric options read by one rule', () => {
         expect(calls).toBe(finite ? Math.min(1000, Math.max(1, Math.ceil(maxPages))) : 50);
       }),
       { numRuns: 200 },
+    );
+  });
+
+  it('property: the answered-request memory of any value is bounded (500 unless a finite number says otherwise)', async () => {
+    await fc.assert(
+      fc.asyncProperty(odd, async (memory) => {
+        const once = answerOnce(memory);
+        const connection = {};
+        let asked = 0;
+        for (let i = 0; i < 600; i++) await once(connection, `k${i}`, async () => ++asked);
+        // The first key is remembered only when the memory holds 600 or more.
+        await once(connection, 'k0', async () => ++asked);
+        const finite = typeof memory === 'number' && Number.isFinite(memory);
+        expect(asked).toBe(finite && memory >= 600 ? 600 : 601);
+      }),
+      { numRuns: 60 },
     );
   });
 
