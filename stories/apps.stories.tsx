@@ -73,10 +73,12 @@ export const LoadGrantsOnlyWhatIsTicked: Story = {
     expect(within(dialog).getByRole('button', { name: 'Don’t allow' })).toHaveFocus();
     expect(within(dialog).getByText('https://unpkg.com', { selector: '[data-kind="connectDomains"] code' })).toBeVisible();
     expect(within(dialog).getByRole('checkbox', { name: 'Your microphone' })).not.toBeChecked();
+    // Declared domains start ticked (one checkbox per place it is declared; they tick together).
+    for (const box of within(dialog).getAllByRole('checkbox', { name: 'https://unpkg.com' })) expect(box).toBeChecked();
     await userEvent.click(within(dialog).getByRole('checkbox', { name: 'Your microphone' }));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Open app' }));
     expect(args.onRespond).toHaveBeenCalledTimes(1);
-    expect(args.onRespond).toHaveBeenCalledWith({ action: 'approve', remember: false, permissions: ['microphone'] });
+    expect(args.onRespond).toHaveBeenCalledWith({ action: 'approve', remember: false, permissions: ['microphone'], domains: ['https://unpkg.com'] });
   },
 };
 

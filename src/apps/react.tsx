@@ -87,6 +87,14 @@ export interface AppActionDialogProps extends ConsentComponentProps<PendingAppAc
   className?: string | undefined;
 }
 
+/** A copy of `set` with `value` in it or not. */
+function toggled<T>(set: ReadonlySet<T>, value: T, on: boolean): ReadonlySet<T> {
+  const next = new Set(set);
+  if (on) next.add(value);
+  else next.delete(value);
+  return next;
+}
+
 const TITLES = { load: 'appTitleLoad', 'open-link': 'appTitleLink', message: 'appTitleMessage', 'model-context': 'appTitleContext', download: 'appTitleDownload' } as const;
 const ACTIONS = { load: 'appAllowLoad', 'open-link': 'appOpenLink', message: 'appSend', 'model-context': 'appShare', download: 'appSave' } as const;
 
@@ -157,12 +165,7 @@ function AppActionDialogImpl({ prompt, onRespond, returnFocusTo, labels: own, lo
                             <input
                               type="checkbox"
                               checked={!unticked.has(domain)}
-                              onChange={(event) => {
-                                const next = new Set(unticked);
-                                if (event.currentTarget.checked) next.delete(domain);
-                                else next.add(domain);
-                                setUnticked(next);
-                              }}
+                              onChange={(event) => setUnticked(toggled(unticked, domain, !event.currentTarget.checked))}
                             />
                             <code translate="no" dir="ltr" className="mcp-code mcp-app-domain">
                               {domain}
@@ -197,12 +200,7 @@ function AppActionDialogImpl({ prompt, onRespond, returnFocusTo, labels: own, lo
                       <input
                         type="checkbox"
                         checked={granted.has(permission)}
-                        onChange={(event) => {
-                          const next = new Set(granted);
-                          if (event.currentTarget.checked) next.add(permission);
-                          else next.delete(permission);
-                          setGranted(next);
-                        }}
+                        onChange={(event) => setGranted(toggled(granted, permission, event.currentTarget.checked))}
                       />
                       {labels[`appPermission.${permission}`]}
                     </label>
@@ -275,7 +273,7 @@ function AppActionDialogImpl({ prompt, onRespond, returnFocusTo, labels: own, lo
             {labels.appDeny}
           </button>
           {canAct && (
-            <button type="button" className="mcp-button mcp-dialog-action" onClick={() => root.respond({ action: 'approve', remember, ...(action.type === 'load' ? { permissions: [...granted], domains: APP_DOMAIN_KINDS.flatMap((kind) => action.domains[kind]).filter((domain) => !unticked.has(domain)) } : {}) })}>
+            <button type="button" className="mcp-button mcp-dialog-action" onClick={() => root.respond({ action: 'approve', remember, ...(action.type === 'load' ? { permissions: [...granted], domains: [...new Set(APP_DOMAIN_KINDS.flatMap((kind) => action.domains[kind]))].filter((domain) => !unticked.has(domain)) } : {}) })}>
               {labels[ACTIONS[action.type]]}
             </button>
           )}
