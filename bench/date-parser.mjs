@@ -3,7 +3,8 @@
 // (every date-like string in them), plus the benchmark transcript's dates.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseLastModified } from '../dist/core/index.js';
+// Internal since 1.0 (not a public name): the bench reads it from the built module.
+import { parseLastModified } from '../dist/core/content/freshness.js';
 import { dateFnsReader } from './date-fns-reader.mjs';
 
 const DATE_LIKE = /\d{4}-\d{2}-\d{2}(?:[T ][0-9:.,]+(?:[Zz]|[+-]\d{2}(?::?\d{2})?)?)?/g;
