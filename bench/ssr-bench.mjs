@@ -25,6 +25,83 @@ function PlainList({ blocks }) {
   );
 }
 
+// Issue 35's baseline: the minimal accessible rendering of the same information, hand-written
+// React with the same kind of cached Intl formatters and no class or data attribute: the text;
+// a <time dateTime> with the relative label and the absolute time for assistive technology
+// without hover (visually hidden text); a resource's name, URI, type and size; images and audio.
+const relativeFormat = new Intl.RelativeTimeFormat('en-US', { numeric: 'auto' });
+const absoluteFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'long', timeZone: 'UTC' });
+const sizeFormat = new Intl.NumberFormat('en-US', { style: 'unit', unit: 'kilobyte', unitDisplay: 'short', maximumFractionDigits: 1 });
+const UNITS = [
+  ['second', 1000, 60_000],
+  ['minute', 60_000, 3_600_000],
+  ['hour', 3_600_000, 86_400_000],
+  ['day', 86_400_000, 604_800_000],
+  ['week', 604_800_000, 2_592_000_000],
+  ['month', 2_592_000_000, 31_536_000_000],
+  ['year', 31_536_000_000, Infinity],
+];
+const relative = (ageMs) => {
+  const [unit, size] = UNITS.find(([, , below]) => Math.abs(ageMs) < below);
+  return relativeFormat.format(-Math.floor(ageMs / size), unit);
+};
+const hidden = { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clipPath: 'inset(50%)', whiteSpace: 'nowrap' };
+function Dated({ iso }) {
+  const date = new Date(iso);
+  return h('time', { dateTime: iso }, relative(BENCH_NOW - date.getTime()), h('span', { style: hidden }, ` (${absoluteFormat.format(date)})`));
+}
+function AccessibleBlock({ block }) {
+  const dated = block.annotations?.lastModified ? h(Dated, { iso: block.annotations.lastModified }) : null;
+  switch (block.type) {
+    case 'text':
+      return h('div', null, block.text, dated);
+    case 'image':
+      return h('div', null, h('img', { src: `data:${block.mimeType};base64,${block.data}`, alt: 'Image from the tool' }), dated);
+    case 'audio':
+      return h('div', null, h('audio', { src: `data:${block.mimeType};base64,${block.data}`, controls: true, 'aria-label': 'Audio from the tool' }), dated);
+    case 'resource_link':
+      return h('div', null, h('a', { href: block.uri }, block.name), ` ${block.uri} ${block.mimeType} ${sizeFormat.format(block.size / 1000)}`, dated);
+    default:
+      return h('div', null, h('pre', null, block.resource.text), ` ${block.resource.uri} ${block.resource.mimeType}`, dated);
+  }
+}
+function AccessibleList({ blocks }) {
+  return h('div', null, blocks.map((block, i) => h(AccessibleBlock, { key: i, block })));
+}
+
+/** Elements, attributes and bytes of server HTML (React's text separators are not elements). */
+export function domFigures(html) {
+  const tags = html.match(/<[a-z][^>]*>/g) ?? [];
+  const attributes = tags.reduce((sum, tag) => sum + (tag.match(/\s[\w:-]+(?==|\s|\/?>)/g) ?? []).length, 0);
+  return { elements: tags.length, attributes, bytes: Buffer.byteLength(html) };
+}
+
+/** One block of each type, rendered alone by ContentBlocks and by the accessible baseline; the list's own container element is subtracted from both. */
+export function domPerBlock() {
+  const lastModified = new Date(BENCH_NOW - 3 * 3_600_000).toISOString();
+  const samples = {
+    'dated text block': { type: 'text', text: 'Hello from the tool', annotations: { audience: ['user'], priority: 0.8, lastModified } },
+    'text block': { type: 'text', text: 'Hello from the tool' },
+    'resource link': { type: 'resource_link', uri: 'https://example.com/doc/1', name: 'doc-1', mimeType: 'text/html', size: 3700 },
+    'embedded text resource': { type: 'resource', resource: { uri: 'file:///src/a.ts', mimeType: 'text/typescript', text: 'export const a = 1;' } },
+  };
+  const withoutContainer = (html) => {
+    const open = html.match(/^<[a-z][^>]*>/)?.[0] ?? '';
+    const all = domFigures(html);
+    const container = domFigures(`${open}</div>`);
+    return { elements: all.elements - container.elements, attributes: all.attributes - container.attributes, bytes: all.bytes - container.bytes };
+  };
+  return Object.fromEntries(
+    Object.entries(samples).map(([name, block]) => [
+      name,
+      {
+        ours: withoutContainer(renderToString(h(ContentBlocks, { blocks: [block], now: BENCH_NOW, locale: 'en-US', timeZone: 'UTC' }))),
+        base: withoutContainer(renderToString(h(AccessibleList, { blocks: [block] }))),
+      },
+    ]),
+  );
+}
+
 export function runSsrBench(median, runs = 11) {
   const blocks = generateBlocks(2000, 7);
   const visible = blocks
@@ -34,6 +111,7 @@ export function runSsrBench(median, runs = 11) {
     .map((x) => x.b);
   const ours = () => renderToString(h(ContentBlocks, { blocks, order: 'priority', now: BENCH_NOW, locale: 'en-US', timeZone: 'UTC' }));
   const base = () => renderToString(h(PlainList, { blocks: visible }));
+  const accessible = () => renderToString(h(AccessibleList, { blocks: visible }));
   // Each sample is several renders (one is a few ms: timer and GC noise would dominate).
   const REPEAT = 4;
   const time = (fn) => {
@@ -56,7 +134,19 @@ export function runSsrBench(median, runs = 11) {
     },
     { warmup: 10, min: Math.max(15, runs) },
   );
-  return { ours: stable.ours, base: stable.base, stable, oursBytes, baseBytes };
+  // The same against the accessible baseline (issue 35's target), interleaved the same way.
+  let accessibleBytes = 0;
+  const againstAccessible = stableRatio(
+    () => {
+      globalThis.gc?.();
+      const [to] = time(ours);
+      const [ta, la] = time(accessible);
+      accessibleBytes = la;
+      return [to, ta];
+    },
+    { warmup: 10, min: Math.max(15, runs) },
+  );
+  return { ours: stable.ours, base: stable.base, stable, oursBytes, baseBytes, accessible: againstAccessible.base, againstAccessible, accessibleBytes, dom: domPerBlock() };
 }
 
 // Run on its own (`node --expose-gc bench/ssr-bench.mjs RUNS`): a fresh process, so the heap the
