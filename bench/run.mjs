@@ -106,7 +106,8 @@ const ratio = (a, b) => `${(a / b).toFixed(2)}×`;
 // A ratio with its spread: the median of per-pair ratios, their min–max, and how many pairs it took to settle.
 const spread = (s) => `${s.ratio.toFixed(2)}× (per-run ${s.low.toFixed(2)}–${s.high.toFixed(2)}, ${s.pairs} pairs${s.settled ? '' : ', not settled'})`;
 const rows = [
-  ['P1 render: ContentBlocks, 2,000 blocks (user view, priority order)', fmt(p1.ours), `plain React list of the ${p1.visible} visible blocks: ${fmt(p1.base)}`, spread(p1.stable), '≤ 1.3×'],
+  ['P1 render: ContentBlocks, 2,000 blocks (user view, priority order), against the minimal accessible baseline', fmt(p1.ours), `hand-written accessible list of the ${p1.visible} visible blocks: ${fmt(p1.accessible)}`, spread(p1.againstAccessible), '≤ 1.3×'],
+  ['P1 the same against the floor (a plain React list that shows no date)', fmt(p1.ours), `plain React list of the ${p1.visible} visible blocks: ${fmt(p1.base)}`, spread(p1.stable), '(floor)'],
   ['P1b library overhead: ContentBlocks vs React rendering the identical DOM as plain elements', fmt(p1.ours), `same ${p1.oursNodes} elements, no library code: ${fmt(p1.sameDom)}`, ratio(p1.ours, p1.sameDom), '(diagnostic)'],
   ['P2 core: selectForViewer + orderByPriority + parseLastModified, 100,000 blocks', fmt(p2.ours), `hand-written single pass taking the same read-once snapshot: ${fmt(p2.base)}`, ratio(p2.ours, p2.base), '≤ 1.5×'],
   ['P2 (0.1 baseline) the same, against a pass that returns the caller\'s objects', fmt(p2.ours), `hand-written single pass, no snapshot: ${fmt(p2.plain)}`, ratio(p2.ours, p2.plain), '(diagnostic)'],

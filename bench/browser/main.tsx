@@ -3,6 +3,7 @@ import { createElement, useEffect, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import { ContentBlocks, Freshness, ToolCallCard, type ToolCallStatus } from '../../src/index.js';
+import { AccessibleList } from '../accessible.mjs';
 import { BENCH_NOW, generateBlocks, median, stableRatio } from '../data.mjs';
 
 // Count live timers independently of the library.
@@ -96,6 +97,9 @@ async function p1(runs: number) {
   const base = <PlainList blocks={visible} />;
   // Warm up, then interleave pairs so drift hits both alike, until the ratio is stable.
   const stable = stableRatio(() => [timeMount(ours, 1)[0]!, timeMount(base, 1)[0]!], { min: Math.max(15, runs) });
+  // Issue 35's target baseline: the same information, accessible, with no class or data attribute.
+  const accessible = <AccessibleList blocks={visible} />;
+  const againstAccessible = stableRatio(() => [timeMount(ours, 1)[0]!, timeMount(accessible, 1)[0]!], { min: Math.max(15, runs) });
   const container = document.createElement('div');
   const root = createRoot(container);
   flushSync(() => root.render(ours));
@@ -106,7 +110,7 @@ async function p1(runs: number) {
   const sameDomTimes: number[] = [];
   for (let i = 0; i < runs; i++) sameDomTimes.push(...timeMount(sameDom, 1));
   flushSync(() => createRoot(container).render(base));
-  return { ours: stable.ours, base: stable.base, stable, sameDom: median(sameDomTimes), visible: visible.length, total: blocks.length, oursNodes, baseNodes: container.querySelectorAll('*').length };
+  return { ours: stable.ours, base: stable.base, stable, accessible: againstAccessible.base, againstAccessible, sameDom: median(sameDomTimes), visible: visible.length, total: blocks.length, oursNodes, baseNodes: container.querySelectorAll('*').length };
 }
 
 async function p3() {
