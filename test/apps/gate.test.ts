@@ -25,6 +25,16 @@ function setup(overrides: Partial<AppGateOptions> = {}, trust: 'trusted' | 'untr
   return { controller, gate, callTool, records, appRecords, current };
 }
 const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
+/** Denies every prompt as it comes up; returns how many there were. */
+async function denyAll(controller: ReturnType<typeof createAppsController>): Promise<number> {
+  let prompts = 0;
+  for (let current = controller.getSnapshot().current; current; current = controller.getSnapshot().current) {
+    prompts++;
+    controller.respond(current.id, { action: 'deny' });
+    await tick();
+  }
+  return prompts;
+}
 
 describe('tool calls from an app', () => {
   it('a model-only destructive tool never runs, and nobody is asked', async () => {
@@ -226,14 +236,8 @@ describe('always, load, sampling', () => {
     for (const gate of gates) asked.push(gate.createSamplingMessage(params).catch((error: unknown) => error));
     await tick();
     // Two asked (the server's budget), eight refused unasked.
-    let prompts = 0;
-    while (current()) {
-      prompts++;
-      controller.respond(current()!.id, { action: 'deny' });
-      await tick();
-    }
+    expect(await denyAll(controller)).toBe(2);
     await Promise.all(asked);
-    expect(prompts).toBe(2);
     expect(appRecords().filter((record) => record.reasons[0]?.code === 'app-rate-limited')).toHaveLength(8);
     const other = createAppGate({ controller, app: { ...app, serverId: 'files' }, tools: () => ({ tools: [] }), callTool: vi.fn(), sample, samplingLimit: { count: 2, windowMs: 60_000 }, now: () => 0 });
     void other.createSamplingMessage(params).catch(() => {});
@@ -242,17 +246,11 @@ describe('always, load, sampling', () => {
     controller.respond(current()!.id, { action: 'deny' });
     // NaN, Infinity and negative limits read as absent (3 a minute), never as "no limit".
     for (const samplingLimit of [{ count: Number.NaN, windowMs: 60_000 }, { count: Infinity, windowMs: Number.NaN }]) {
-      const { gate, controller: own, current: now } = setup({ sample, samplingLimit, now: () => 0 });
+      const { gate, controller: own } = setup({ sample, samplingLimit, now: () => 0 });
       const results = Array.from({ length: 5 }, () => gate.createSamplingMessage(params).catch((error: unknown) => error));
       await tick();
-      let asks = 0;
-      while (now()) {
-        asks++;
-        own.respond(now()!.id, { action: 'deny' });
-        await tick();
-      }
+      expect(await denyAll(own)).toBe(3);
       await Promise.all(results);
-      expect(asks).toBe(3);
     }
   });
   it('dispose withdraws what the app still has waiting', async () => {
