@@ -140,10 +140,20 @@ export const FreshnessTooltipTest: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(canvasElement.textContent).not.toContain('Invalid Date');
-    const time = canvas.getByText('Last modified 3 days ago');
-    await expect(time).toHaveAccessibleDescription(expect.stringContaining('Nov 27, 2026'));
+    const time = canvas.getByText('Last modified 3 days ago', { exact: false });
+    // The absolute time is read in place: text in the label, not shown (no hover needed), and no tooltip element until one opens.
+    const date = time.querySelector('[data-slot="freshness-date"]')!;
+    await expect(date).toHaveTextContent('Nov 27, 2026');
+    await expect(date.getBoundingClientRect().width).toBeLessThanOrEqual(1);
+    await expect(canvasElement.querySelector('[data-slot="freshness-tooltip"]')).toBeNull();
     await userEvent.hover(time);
-    await expect(canvas.getByRole('tooltip')).toHaveTextContent('Nov 27, 2026');
+    const tooltip = canvasElement.querySelector<HTMLElement>('[data-slot="freshness-tooltip"]')!;
+    await expect(tooltip).toHaveTextContent(/^Nov 27, 2026/);
+    await expect(tooltip).toBeVisible();
+    await userEvent.unhover(time);
+    await waitFor(() => expect(canvasElement.querySelector('[data-slot="freshness-tooltip"]')).toBeNull());
+    // Short text is the block's own text; the block keeps its whitespace.
+    await expect(getComputedStyle(time.closest('[data-slot="content-block"]')!).whiteSpace).toBe('pre-wrap');
   },
 };
 

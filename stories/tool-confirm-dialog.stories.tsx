@@ -159,7 +159,7 @@ export const EscapeDeniesTest: Story = {
     const dialog = await screen.findByRole('alertdialog', { name: 'Allow Delete entities?' });
     await expect(dialog).toHaveAttribute('data-risk', 'destructive');
     await expect(screen.getByRole('button', { name: 'Deny' })).toHaveFocus();
-    await userEvent.click(document.querySelector('[data-slot="dialog-overlay"]')!);
+    await userEvent.click(document.querySelector('[data-slot="consent-overlay"]')!);
     await expect(args.onRespond).not.toHaveBeenCalled();
     await userEvent.keyboard('{Escape}');
     await expect(args.onRespond).toHaveBeenCalledTimes(1);

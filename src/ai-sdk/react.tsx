@@ -14,7 +14,6 @@ import { useLabels, useLocale } from '../internal/labels.js';
 import type { Labels } from '../internal/default-labels.js';
 import type { Locale } from '../core/text/format.js';
 import { formatReason } from '../core/text/reasons.js';
-import { cx } from '../internal/cx.js';
 import { isRecord } from '../core/shared/issues.js';
 import { ownData } from '../core/shared/read.js';
 import type { ToolCallStatus } from '../core/tool/tool-status.js';
@@ -234,7 +233,7 @@ export const McpChatError = forwardRef<HTMLParagraphElement, McpChatErrorProps>(
   const said = error instanceof Error ? error.message : error;
   const code = reasonsFromWire(said)?.find((reason) => CHAT_ERRORS.has(reason.code))?.code ?? 'chat-failed';
   return (
-    <p role="alert" data-slot="chat-error" {...props} ref={ref} className={cx('mcp-chat-error', className)}>
+    <p role="alert" data-slot="chat-error" {...props} ref={ref} className={className}>
       {formatReason({ code }, labels, locale)}
     </p>
   );

@@ -22,7 +22,6 @@ import type { Locale } from '../core/text/format.js';
 import { displayServerName } from '../core/text/sanitize.js';
 import { prefixed } from '../core/text/reasons.js';
 import { ConsentDialogRoot, guardConsent, useConsentRoot } from '../internal/consent-root.js';
-import { cx } from '../internal/cx.js';
 import { formatLabel, urlLabels, urlWarningKeys, type Labels } from '../internal/default-labels.js';
 import { useLabels, useLocale } from '../internal/labels.js';
 import { ModalContent } from '../internal/modal-content.js';
@@ -133,46 +132,45 @@ function AppActionDialogImpl({ prompt, onRespond, returnFocusTo, labels: own, lo
         data-trust={prompt.trust}
         initialFocus={() => denyRef.current}
         returnFocusTo={returnFocusTo}
-        container={container}
-        className={cx('mcp-dialog mcp-app-action', className)}
+        container={container} className={className}
       >
-        <Dialog.Title id={titleId} data-slot="app-action-title" className="mcp-dialog-title">
+        <Dialog.Title id={titleId} data-slot="app-action-title">
           {formatLabel(labels[TITLES[action.type]], { app: appName, count }, locale)}
         </Dialog.Title>
-        <div id={descriptionId} data-slot="app-action-description" className="mcp-dialog-description">
-          <p className="mcp-dialog-text">{formatLabel(prompt.app.version ? labels.appFromVersion : labels.appFrom, { server, version: prompt.app.version ?? '' }, locale)}</p>
-          <p className="mcp-dialog-text">
-            <code translate="no" className="mcp-machine-name">
+        <div id={descriptionId} data-slot="app-action-description">
+          <p data-slot="dialog-text">{formatLabel(prompt.app.version ? labels.appFromVersion : labels.appFrom, { server, version: prompt.app.version ?? '' }, locale)}</p>
+          <p data-slot="dialog-text">
+            <code translate="no" data-slot="machine-name">
               {prompt.app.resourceUri}
             </code>
           </p>
         </div>
         {reasons.length > 0 && (
-          <div id={reasonsId} data-slot="app-action-reasons" className="mcp-dialog-reasons">
-            <h3 className="mcp-dialog-section-title">{labels.appWhy}</h3>
+          <div id={reasonsId} data-slot="app-action-reasons">
+            <h3 data-slot="dialog-section-title">{labels.appWhy}</h3>
             <ReasonList reasons={reasons} labels={labels} locale={locale} />
           </div>
         )}
-        <div data-slot="app-action-body" className="mcp-app-action-body">
+        <div data-slot="app-action-body">
           {action.type === 'load' && (
             <>
-              <h3 className="mcp-dialog-section-title">{labels.appReaches}</h3>
+              <h3 data-slot="dialog-section-title">{labels.appReaches}</h3>
               {APP_DOMAIN_KINDS.every((kind) => action.domains[kind].length === 0) ? (
-                <p className="mcp-dialog-text">{labels.appReachesNothing}</p>
+                <p data-slot="dialog-text">{labels.appReachesNothing}</p>
               ) : (
-                <dl className="mcp-dialog-facts">
+                <dl data-slot="dialog-facts">
                   {APP_DOMAIN_KINDS.filter((kind) => action.domains[kind].length > 0).map((kind) => (
-                    <div key={kind} className="mcp-dialog-fact" data-kind={kind}>
-                      <dt className="mcp-dialog-term">{labels[`appDomain.${kind}`]}</dt>
-                      <dd className="mcp-dialog-value">
+                    <div key={kind} data-slot="dialog-fact" data-kind={kind}>
+                      <dt data-slot="dialog-term">{labels[`appDomain.${kind}`]}</dt>
+                      <dd data-slot="dialog-value">
                         {action.domains[kind].map((domain) => (
-                          <label key={domain} className="mcp-dialog-remember" data-domain={domain}>
+                          <label key={domain} data-slot="dialog-remember" data-domain={domain}>
                             <input
                               type="checkbox"
                               checked={!unticked.has(domain)}
                               onChange={(event) => setUnticked(toggled(unticked, domain, !event.currentTarget.checked))}
                             />
-                            <code translate="no" dir="ltr" className="mcp-code mcp-app-domain">
+                            <code translate="no" dir="ltr" data-slot="app-action-domain">
                               {domain}
                             </code>
                           </label>
@@ -184,11 +182,11 @@ function AppActionDialogImpl({ prompt, onRespond, returnFocusTo, labels: own, lo
               )}
               {action.rejectedDomains.length > 0 && (
                 <div data-slot="app-action-refused">
-                  <p className="mcp-dialog-text">{labels.appRefused}</p>
-                  <ul className="mcp-dialog-list">
+                  <p data-slot="dialog-text">{labels.appRefused}</p>
+                  <ul data-slot="dialog-list">
                     {action.rejectedDomains.map((domain, index) => (
-                      <li key={index} className="mcp-dialog-item">
-                        <code translate="no" dir="ltr" className="mcp-code">
+                      <li key={index} data-slot="dialog-item">
+                        <code translate="no" dir="ltr" data-slot="code-text">
                           {domain}
                         </code>
                       </li>
@@ -197,11 +195,11 @@ function AppActionDialogImpl({ prompt, onRespond, returnFocusTo, labels: own, lo
                 </div>
               )}
               {action.permissions.length > 0 && (
-                <fieldset data-slot="app-action-permissions" className="mcp-app-permissions">
-                  <legend className="mcp-dialog-section-title">{labels.appUses}</legend>
-                  <p className="mcp-dialog-text">{labels.appUsesHelp}</p>
+                <fieldset data-slot="app-action-permissions">
+                  <legend data-slot="dialog-section-title">{labels.appUses}</legend>
+                  <p data-slot="dialog-text">{labels.appUsesHelp}</p>
                   {action.permissions.map((permission) => (
-                    <label key={permission} className="mcp-dialog-remember" data-permission={permission}>
+                    <label key={permission} data-slot="dialog-remember" data-permission={permission}>
                       <input
                         type="checkbox"
                         checked={granted.has(permission)}
@@ -217,18 +215,18 @@ function AppActionDialogImpl({ prompt, onRespond, returnFocusTo, labels: own, lo
           {action.type === 'open-link' &&
             (action.url ? (
               <>
-                <p className="mcp-dialog-text">{action.url.secure ? labels.appLinkHelp : labels.appLinkInvalid}</p>
-                <p className="mcp-dialog-text">
-                  <code translate="no" dir="ltr" className="mcp-code" data-slot="app-action-url">
+                <p data-slot="dialog-text">{action.url.secure ? labels.appLinkHelp : labels.appLinkInvalid}</p>
+                <p data-slot="dialog-text">
+                  <code translate="no" dir="ltr" data-slot="app-action-url">
                     {action.url.display.before}
-                    <strong className="mcp-elicitation-url-host">{action.url.display.emphasis}</strong>
+                    <strong data-slot="elicitation-url-host">{action.url.display.emphasis}</strong>
                     {action.url.display.after}
                   </code>
                 </p>
                 {action.url.warnings.length > 0 && (
-                  <ul className="mcp-dialog-list" data-slot="app-action-url-warnings">
+                  <ul data-slot="app-action-url-warnings">
                     {action.url.warnings.map((warning) => (
-                      <li key={warning} data-warning={warning} className="mcp-dialog-item">
+                      <li key={warning} data-warning={warning} data-slot="dialog-item">
                         {labels[urlWarningKeys[warning]]}
                       </li>
                     ))}
@@ -236,18 +234,18 @@ function AppActionDialogImpl({ prompt, onRespond, returnFocusTo, labels: own, lo
                 )}
               </>
             ) : (
-              <p className="mcp-dialog-text">{labels.appLinkInvalid}</p>
+              <p data-slot="dialog-text">{labels.appLinkInvalid}</p>
             ))}
           {(action.type === 'message' || action.type === 'model-context') && (
             <>
-              <p className="mcp-dialog-text">{action.type === 'message' ? labels.appMessageHelp : labels.appContextHelp}</p>
-              <div data-slot="app-action-content" className="mcp-app-content">
+              <p data-slot="dialog-text">{action.type === 'message' ? labels.appMessageHelp : labels.appContextHelp}</p>
+              <div data-slot="app-action-content">
                 <ContentBlocks blocks={action.content as never} viewer="user" />
               </div>
               {action.type === 'model-context' && action.structuredContent !== undefined && (
-                <details className="mcp-app-structured">
-                  <summary className="mcp-summary">{labels.appStructured}</summary>
-                  <pre dir="ltr" className="mcp-code-block">
+                <details data-slot="app-structured">
+                  <summary data-slot="details-summary">{labels.appStructured}</summary>
+                  <pre dir="ltr" data-slot="code-block">
                     {action.structuredContent}
                   </pre>
                 </details>
@@ -255,30 +253,30 @@ function AppActionDialogImpl({ prompt, onRespond, returnFocusTo, labels: own, lo
             </>
           )}
           {action.type === 'download' && (
-            <ul className="mcp-dialog-list" data-slot="app-action-files">
+            <ul data-slot="app-action-files">
               {action.files.map((file, index) => (
-                <li key={index} className="mcp-dialog-item">
-                  <code translate="no" dir="ltr" className="mcp-machine-name">
+                <li key={index} data-slot="dialog-item">
+                  <code translate="no" dir="ltr" data-slot="machine-name">
                     {file.name}
                   </code>{' '}
-                  <span className="mcp-app-file-meta">{formatLabel(labels.appFileMeta, { type: file.mimeType, size: file.size !== undefined ? formatBytes(file.size, locale) : '?' }, locale)}</span>
+                  <span data-slot="app-file-meta">{formatLabel(labels.appFileMeta, { type: file.mimeType, size: file.size !== undefined ? formatBytes(file.size, locale) : '?' }, locale)}</span>
                 </li>
               ))}
             </ul>
           )}
         </div>
         {prompt.canRemember && canAct && (
-          <label data-slot="app-action-remember" className="mcp-dialog-remember">
+          <label data-slot="app-action-remember">
             <input type="checkbox" checked={remember} onChange={(event) => setRemember(event.currentTarget.checked)} />
             {labels.appRemember}
           </label>
         )}
-        <div data-slot="app-action-actions" className="mcp-dialog-actions">
-          <button type="button" ref={denyRef} className="mcp-button mcp-dialog-cancel" onClick={() => root.respond({ action: 'deny', remember })}>
+        <div data-slot="app-action-actions">
+          <button type="button" ref={denyRef} data-slot="app-action-deny" onClick={() => root.respond({ action: 'deny', remember })}>
             {labels.appDeny}
           </button>
           {canAct && (
-            <button type="button" className="mcp-button mcp-dialog-action" onClick={() => root.respond({ action: 'approve', remember, ...(action.type === 'load' ? { permissions: [...granted], domains: [...new Set(APP_DOMAIN_KINDS.flatMap((kind) => action.domains[kind]))].filter((domain) => !unticked.has(domain)) } : {}) })}>
+            <button type="button" data-slot="app-action-approve" onClick={() => root.respond({ action: 'approve', remember, ...(action.type === 'load' ? { permissions: [...granted], domains: [...new Set(APP_DOMAIN_KINDS.flatMap((kind) => action.domains[kind]))].filter((domain) => !unticked.has(domain)) } : {}) })}>
               {labels[ACTIONS[action.type]]}
             </button>
           )}
@@ -325,8 +323,7 @@ export const AppFrame = forwardRef<HTMLIFrameElement, AppFrameProps>(function Ap
       ref={ref}
       sandbox={frame.sandbox}
       allow={frame.allow || undefined}
-      srcDoc={frame.srcdoc}
-      className={cx('mcp-app-frame', className)}
+      srcDoc={frame.srcdoc} className={className}
     />
   );
 });
@@ -453,16 +450,16 @@ export const AppView = forwardRef<HTMLDivElement, AppViewProps>(function AppView
     return typeof cleanup === 'function' ? cleanup : undefined;
   }, [resource]);
   return (
-    <div data-slot="app-view" data-status={load.status} {...props} ref={ref} className={cx('mcp-app-view', className)}>
+    <div data-slot="app-view" data-status={load.status} {...props} ref={ref} className={className}>
       {load.status === 'allowed' ? (
         <AppFrame ref={frameRef} resource={load.resource} grants={load.grants} appName={app.name} labels={own} />
       ) : (
-        <p role="status" className="mcp-app-status">
+        <p role="status" data-slot="app-status">
           {load.status === 'asking' ? labels.appWaiting : load.status === 'denied' ? labels.appDenied : load.status === 'unsupported' ? labels.appUnsupported : labels.appUnreadable}
           {load.status === 'denied' && (
             <>
               {' '}
-              <button type="button" className="mcp-button" onClick={load.askAgain}>
+              <button type="button" data-slot="app-retry" onClick={load.askAgain}>
                 {labels.appAskAgain}
               </button>
             </>

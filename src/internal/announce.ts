@@ -15,7 +15,6 @@ function region(doc: Document): HTMLElement {
   element.setAttribute('role', 'status');
   element.setAttribute('aria-live', 'polite');
   element.setAttribute('aria-atomic', 'false');
-  element.className = 'mcp-visually-hidden';
   doc.body.append(element);
   return element;
 }

@@ -3,10 +3,10 @@
 export function AskedDuring({ callName, label, slot }: { callName: string | undefined; label: string; slot: string }) {
   if (callName === undefined) return null;
   return (
-    <div className="mcp-dialog-fact">
-      <dt className="mcp-dialog-term">{label}</dt>
-      <dd className="mcp-dialog-value">
-        <code data-slot={slot} translate="no" className="mcp-machine-name">
+    <div data-slot="dialog-fact">
+      <dt data-slot="dialog-term">{label}</dt>
+      <dd data-slot="dialog-value">
+        <code data-slot={slot} translate="no">
           {callName}
         </code>
       </dd>

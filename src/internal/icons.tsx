@@ -22,6 +22,6 @@ export type IconName =
   | 'chevron';
 
 /** A 1em icon, hidden from assistive technology. The shape comes from the stylesheet (`[data-icon]`). */
-export function Icon({ name, className, ...props }: { name: IconName } & ComponentPropsWithoutRef<'span'>) {
-  return <span aria-hidden="true" data-slot="icon" data-icon={name} className={className ? `mcp-icon ${className}` : 'mcp-icon'} {...props} />;
+export function Icon({ name, ...props }: { name: IconName } & ComponentPropsWithoutRef<'span'>) {
+  return <span aria-hidden="true" data-slot="icon" data-icon={name} {...props} />;
 }

@@ -5,7 +5,6 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { FocusScope } from '@radix-ui/react-focus-scope';
 import { hideOthers } from 'aria-hidden';
 import { createContext, forwardRef, useContext, useEffect, useLayoutEffect, useRef, useState, type ComponentPropsWithoutRef } from 'react';
-import { cx } from './cx.js';
 
 /** Props of {@link ModalContent}. */
 export interface ModalContentProps extends ComponentPropsWithoutRef<typeof Dialog.Content> {
@@ -78,7 +77,8 @@ export const ModalContent = forwardRef<HTMLDivElement, ModalContentProps>(functi
     <>
       <span ref={anchor} hidden data-slot="dialog-anchor" />
       <Dialog.Portal container={container}>
-        <div data-slot="dialog-overlay" className={cx('mcp-dialog-overlay', overlayClassName)} />
+        {/* A class only when the host gave one (Radix's Slot writes an empty one for an undefined key). */}
+        <div data-slot="consent-overlay" {...(overlayClassName ? { className: overlayClassName } : {})} />
         <FocusScope asChild trapped loop onMountAutoFocus={preventDefault} onUnmountAutoFocus={preventDefault}>
           <Dialog.Content
             aria-modal="true"
@@ -86,7 +86,7 @@ export const ModalContent = forwardRef<HTMLDivElement, ModalContentProps>(functi
             {...(lang ? { lang } : {})}
             {...props}
             ref={ref}
-            className={className}
+            {...(className ? { className } : {})}
             onOpenAutoFocus={(event) => {
               opener.current = document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null;
               onOpenAutoFocus?.(event);

@@ -6,9 +6,9 @@ import { formatReason, type DecisionReason } from '../core/text/reasons.js';
 
 export function ReasonList({ reasons, labels, locale, ...props }: { reasons: readonly DecisionReason[]; labels: Readonly<Record<string, string>>; locale: Locale } & ComponentPropsWithoutRef<'ul'>) {
   return (
-    <ul {...props} className="mcp-dialog-list">
+    <ul {...props} data-slot="dialog-list">
       {reasons.map((reason) => (
-        <li key={reason.code} data-code={reason.code} className="mcp-dialog-item">
+        <li key={reason.code} data-code={reason.code} data-slot="dialog-item">
           {formatReason(reason, labels, locale)}
         </li>
       ))}

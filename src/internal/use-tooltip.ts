@@ -9,9 +9,12 @@
  * leaves, and it is shifted to fit the viewport. The trigger is never made a
  * tab stop. A host handler that calls `preventDefault()` keeps it closed.
  * Open or closed is `hidden` alone (no state attribute that repeats it).
+ * Freshness labels render no tooltip at all: their absolute time is visually
+ * hidden text read in place, and the tooltip that shows it is made on open
+ * and removed on close (hundreds of dates, no element each).
  */
 
-const TRIGGER = '[data-slot="tool-badge"], [data-slot="freshness"]';
+const TRIGGER = '[data-slot=tool-badge],[data-slot=freshness]';
 // Long enough to cross from the trigger onto the tooltip, short enough to feel immediate.
 const CLOSE_DELAY_MS = 120;
 // Room kept between a tooltip and the viewport's edge.
@@ -23,11 +26,17 @@ let current: { trigger: Element; tooltip: HTMLElement } | null = null;
 let closeTimer: ReturnType<typeof setTimeout> | undefined;
 
 const tooltipOf = (trigger: Element) => trigger.querySelector<HTMLElement>(':scope>[role=tooltip]');
+
+// Made on open for labels that render none (Freshness registers how; badges do not pay for it).
+let make: ((trigger: Element) => HTMLElement | null) | undefined;
+/** How a label with no rendered tooltip gets one while open (Freshness sets it). */
+export function setTooltipMaker(maker: (trigger: Element) => HTMLElement | null): void {
+  make = maker;
+}
 const triggerOf = (target: EventTarget | null): Element | null => (target instanceof Element ? target.closest(TRIGGER) : null);
 
 function cancelClose() {
   clearTimeout(closeTimer);
-  closeTimer = undefined;
 }
 
 function close() {
@@ -35,6 +44,8 @@ function close() {
   if (!current) return;
   current.tooltip.hidden = true;
   current.tooltip.style.translate = '';
+  // A made one (no id: nothing describes by it) goes; a rendered one stays, hidden.
+  if (!current.tooltip.id) current.tooltip.remove();
   current = null;
 }
 
@@ -42,7 +53,7 @@ function open(trigger: Element) {
   cancelClose();
   if (current?.trigger === trigger) return;
   close();
-  const tooltip = tooltipOf(trigger);
+  const tooltip = tooltipOf(trigger) ?? make?.(trigger);
   if (!tooltip) return;
   tooltip.hidden = false;
   current = { trigger, tooltip };
@@ -58,19 +69,22 @@ function closeSoon() {
   closeTimer = setTimeout(close, CLOSE_DELAY_MS);
 }
 
+// Opens the tooltip of the label an event reached (unless a host handler prevented it); returns that label.
+function enter(event: Event): Element | null {
+  const trigger = triggerOf(event.target);
+  if (trigger && !event.defaultPrevented) open(trigger);
+  return trigger;
+}
+
 function install(doc: Document) {
   doc.addEventListener('mouseover', (event) => {
-    const trigger = triggerOf(event.target);
-    if (trigger && !event.defaultPrevented) open(trigger);
-    else if (current && !(trigger && trigger === current.trigger)) closeSoon();
+    const trigger = enter(event);
+    if (current && current.trigger !== trigger) closeSoon();
   });
   doc.addEventListener('mouseout', (event) => {
     if (current && !current.trigger.contains(event.relatedTarget as Node | null)) closeSoon();
   });
-  doc.addEventListener('focusin', (event) => {
-    const trigger = triggerOf(event.target);
-    if (trigger && !event.defaultPrevented) open(trigger);
-  });
+  doc.addEventListener('focusin', enter);
   doc.addEventListener('focusout', (event) => {
     if (current && current.trigger.contains(event.target as Node) && !current.trigger.contains(event.relatedTarget as Node | null)) close();
   });

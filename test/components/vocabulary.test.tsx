@@ -111,8 +111,8 @@ describe('one vocabulary', () => {
   });
 });
 
-describe('neutral dialog classes', () => {
-  it('every dialog family carries the neutral mcp-dialog-* classes and its own, and none of the 0.2 aliases', async () => {
+describe('one styling hook per part', () => {
+  it('every dialog family is styled by data-slot alone: no element carries a class the host did not pass', async () => {
     const { ElicitationDialog, SamplingDialog: Sampling } = await import('../../src/index.js');
     const { decideServerRequest } = await import('../../src/core/requests/decide.js');
     const { parseElicitationRequest } = await import('../../src/core/requests/elicitation.js');
@@ -133,15 +133,13 @@ describe('neutral dialog classes', () => {
       const { unmount } = render(family);
       const dialog = screen.queryByRole('alertdialog') ?? screen.getByRole('dialog');
       expect(dialog).toHaveAttribute('data-slot', slot);
-      expect(dialog).toHaveClass('mcp-dialog', `mcp-${slot}`);
-      // 1.0 has one class per part: the 0.2 names are gone from every element.
-      expect(document.querySelectorAll('[class*="mcp-confirm-dialog"], .mcp-elicitation-dialog, .mcp-sampling-review, [class*="mcp-tool-call-card"]')).toHaveLength(0);
+      // 1.0: the class attribute is the host's; the stylesheet selects data-slot.
+      expect(Array.from(document.body.querySelectorAll('[class]'), (el) => `${el.getAttribute('data-slot')}: ${el.className}`)).toEqual([]);
       const title = document.getElementById(dialog.getAttribute('aria-labelledby')!)!;
       expect(title).toHaveAttribute('data-slot', `${slot}-title`);
-      expect(title).toHaveClass('mcp-dialog-title');
       // Every part slot inside a family dialog is the family's or the shared frame's.
       for (const part of dialog.querySelectorAll('[data-slot]')) {
-        expect(part.getAttribute('data-slot')).toMatch(new RegExp(`^(${slot}|dialog|icon|tool-badges?|content|freshness)(-|$)`));
+        expect(part.getAttribute('data-slot')).toMatch(new RegExp(`^(${slot}|dialog|icon|tool-badges?|content|freshness|code|machine-name|details-summary)(-|$)`));
       }
       unmount();
     }
@@ -149,18 +147,15 @@ describe('neutral dialog classes', () => {
 });
 
 describe('one name per family', () => {
-  it('a tool call card is the ToolCall family: slot tool-call, class mcp-tool-call, its parts tool-call-*, and no 0.2 class', () => {
+  it('a tool call card is the ToolCall family: slot tool-call, its parts tool-call-*, and no class of ours', () => {
     render(<ToolCallCard serverId="memory" tool={createEntitiesTool} args={{}} status={{ type: 'running' }} />);
     const card = screen.getByRole('article');
     expect(card).toHaveAttribute('data-slot', 'tool-call');
-    expect(card).toHaveClass('mcp-tool-call');
-    expect(card.querySelectorAll('[class*="mcp-tool-call-card"]')).toHaveLength(0);
-    expect(card).not.toHaveClass('mcp-tool-call-card');
+    expect(card.parentElement!.querySelectorAll('[class]')).toHaveLength(0);
     const header = card.querySelector('header')!;
     expect(header).toHaveAttribute('data-slot', 'tool-call-header');
-    expect(header).toHaveClass('mcp-tool-call-header');
     for (const part of card.querySelectorAll('[data-slot]')) {
-      expect(part.getAttribute('data-slot')).toMatch(/^(tool-call|icon|tool-badges?|content|freshness)(-|$)/);
+      expect(part.getAttribute('data-slot')).toMatch(/^(tool-call|icon|tool-badges?|content|freshness|code|machine-name|details-summary)(-|$)/);
     }
   });
 });

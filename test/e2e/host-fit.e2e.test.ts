@@ -39,7 +39,7 @@ describe('styles.css in a host page', () => {
   const style = (page: Page, selector: string, property: string) => page.$eval(selector, (el, name) => getComputedStyle(el).getPropertyValue(name).trim(), property);
 
   it('under reduced motion nothing moves: an indeterminate progress bar is drawn still, not by the browser', async () => {
-    const markup = '<progress class="mcp-progress" id="busy"></progress><progress class="mcp-progress" id="half" value="0.5" max="1"></progress>';
+    const markup = '<progress data-slot="tool-call-progressbar" id="busy"></progress><progress data-slot="tool-call-progressbar" id="half" value="0.5" max="1"></progress>';
     const moving = await host(markup, { reducedMotion: 'no-preference' });
     await expect(style(moving, '#busy', 'appearance')).resolves.toBe('auto');
     await moving.close();
@@ -53,7 +53,7 @@ describe('styles.css in a host page', () => {
   });
 
   it('changes nothing outside the components: a light-only page stays light under a dark OS', async () => {
-    const page = await host('<p id="host">Host text</p><ul class="mcp-tool-badges" id="badges"></ul>', { colorScheme: 'dark' });
+    const page = await host('<p id="host">Host text</p><ul data-slot="tool-badges" id="badges"></ul>', { colorScheme: 'dark' });
     await expect(style(page, 'html', 'color-scheme')).resolves.toBe('normal');
     await expect(style(page, 'body', 'color-scheme')).resolves.toBe('normal');
     await expect(style(page, '#host', 'color')).resolves.toBe('rgb(0, 0, 0)');
@@ -62,10 +62,23 @@ describe('styles.css in a host page', () => {
     await page.close();
   });
 
+  it("selects only its own parts: a shadcn app's data-slot elements (dialog-overlay, button, input, card) are left as the host drew them", async () => {
+    // shadcn styles its parts by data-slot too; ours are named so that neither stylesheet reaches the other's elements.
+    const shadcn = ['dialog-overlay', 'dialog-content', 'dialog-title', 'button', 'input', 'checkbox', 'textarea', 'card', 'card-content', 'tooltip-content', 'badge', 'progress'];
+    const markup = shadcn.map((slot) => `<div data-slot="${slot}">${slot}</div>`).join('');
+    const page = await host(`${markup}<div id="plain">plain</div>`, { colorScheme: 'dark' });
+    const plain = await page.$eval('#plain', (el) => JSON.stringify(getComputedStyle(el)));
+    for (const slot of shadcn) {
+      const own = await page.$eval(`[data-slot="${slot}"]`, (el) => JSON.stringify(getComputedStyle(el)));
+      expect(JSON.parse(own), slot).toEqual(JSON.parse(plain));
+    }
+    await page.close();
+  });
+
   it('follows .light / .dark (next-themes, shadcn) and data-theme on any ancestor, the nearest winning', async () => {
     for (const colorScheme of ['light', 'dark'] as const) {
       const page = await host(
-        `<div class="dark"><ul class="mcp-tool-badges" id="a"></ul><div class="light"><ul class="mcp-tool-badges" id="b"></ul><div data-theme="dark"><ul class="mcp-tool-badges" id="c"></ul></div></div></div>`,
+        `<div class="dark"><ul data-slot="tool-badges" id="a"></ul><div class="light"><ul data-slot="tool-badges" id="b"></ul><div data-theme="dark"><ul data-slot="tool-badges" id="c"></ul></div></div></div>`,
         { colorScheme },
         'class="light"',
       );
@@ -80,15 +93,15 @@ describe('styles.css in a host page', () => {
       await page.close();
     }
     // <html class="light"> keeps the page light under a dark OS.
-    const page = await host('<ul class="mcp-tool-badges" id="x"></ul>', { colorScheme: 'dark' }, 'class="light"');
+    const page = await host('<ul data-slot="tool-badges" id="x"></ul>', { colorScheme: 'dark' }, 'class="light"');
     await expect(style(page, '#x', '--mcp-bg')).resolves.toBe('#ffffff');
     await page.close();
   });
 
   it("text takes the host's font family and size; code stays monospace; a token opts into the library's stack", async () => {
     const page = await host(
-      `<div style="font: 18px Georgia, serif"><article class="mcp-tool-call" id="card"><h3 class="mcp-tool-call-title" id="title">Title</h3><pre class="mcp-code-block" id="code">{}</pre></article></div>
-       <div style="--mcp-font: var(--mcp-font-system); --mcp-font-size: 15px; font: 18px Georgia, serif"><article class="mcp-tool-call" id="own"></article></div>`,
+      `<div style="font: 18px Georgia, serif"><article data-slot="tool-call" id="card"><h3 data-slot="tool-call-title" id="title">Title</h3><pre data-slot="code-block" id="code">{}</pre></article></div>
+       <div style="--mcp-font: var(--mcp-font-system); --mcp-font-size: 15px; font: 18px Georgia, serif"><article data-slot="tool-call" id="own"></article></div>`,
     );
     await expect(style(page, '#card', 'font-family')).resolves.toBe('Georgia, serif');
     await expect(style(page, '#card', 'font-size')).resolves.toBe('18px');
@@ -99,7 +112,7 @@ describe('styles.css in a host page', () => {
   });
 
   it('JSON, code, URLs and machine names read left to right in a right-to-left page', async () => {
-    const page = await host('<pre class="mcp-code-block" id="json">{"entityNames": ["a"]}</pre><code class="mcp-machine-name" id="name">delete_entities</code><p class="mcp-elicitation-url-text" id="url">https://example.com/</p>', {}, 'dir="rtl" lang="ar"');
+    const page = await host('<pre data-slot="code-block" id="json">{"entityNames": ["a"]}</pre><code data-slot="machine-name" id="name">delete_entities</code><p data-slot="elicitation-url-text" id="url">https://example.com/</p>', {}, 'dir="rtl" lang="ar"');
     for (const id of ['#json', '#name', '#url']) {
       await expect(style(page, id, 'direction')).resolves.toBe('ltr');
       await expect(style(page, id, 'unicode-bidi')).resolves.toBe('isolate');
@@ -115,7 +128,7 @@ describe('styles.css in a host page', () => {
   });
 
   it('no animation runs under reduced motion (the spinner, the copy button fade); it does otherwise', async () => {
-    const markup = '<div class="mcp-tool-call-status" data-state="running"><span class="mcp-icon" id="spinner"></span></div><span class="mcp-spin" id="spin"></span><button class="mcp-content-copy" id="copy"></button>';
+    const markup = '<div data-slot="tool-call-status" data-state="running"><span data-slot="icon" id="spinner"></span></div><p data-slot="sampling-generating"><span data-slot="icon" data-icon="spinner" id="spin"></span></p><button data-slot="content-copy" id="copy"></button>';
     const moving = await host(markup, { reducedMotion: 'no-preference' });
     await expect(style(moving, '#spinner', 'animation-name')).resolves.toBe('mcp-spin');
     await expect(style(moving, '#spin', 'animation-name')).resolves.toBe('mcp-spin');
@@ -126,11 +139,11 @@ describe('styles.css in a host page', () => {
     await still.close();
   });
   it('forced colours: every button label has its own colour against its fill, and a detail badge is not boxed in over its text', async () => {
-    const markup = `<div class="mcp-dialog-actions"><button class="mcp-button">Deny</button><button class="mcp-button mcp-dialog-action">Allow</button><button class="mcp-button mcp-dialog-action" data-risk="destructive">Allow destructive action</button></div>
-      <ul class="mcp-tool-badges"><li class="mcp-tool-badge" data-kind="destructive" data-tier="risk"><span class="mcp-tool-badge-label">Destructive</span></li><li class="mcp-tool-badge" data-kind="idempotent" data-tier="detail" id="detail"><span class="mcp-tool-badge-label">Safe to retry</span></li></ul>`;
+    const markup = `<div data-slot="tool-confirm-actions"><button data-slot="tool-confirm-cancel">Deny</button><button data-slot="tool-confirm-action">Allow</button><button data-slot="tool-confirm-action" data-risk="destructive">Allow destructive action</button></div>
+      <ul data-slot="tool-badges"><li data-slot="tool-badge" data-kind="destructive" data-tier="risk"><span data-slot="tool-badge-label">Destructive</span></li><li data-slot="tool-badge" data-kind="idempotent" data-tier="detail" id="detail"><span data-slot="tool-badge-label">Safe to retry</span></li></ul>`;
     for (const colorScheme of ['light', 'dark'] as const) {
       const page = await host(markup, { forcedColors: 'active', colorScheme });
-      const parts = await page.$$eval('button, .mcp-tool-badge', (els) => els.map((el) => ({ text: el.textContent, button: el.tagName === 'BUTTON', color: getComputedStyle(el).color, fill: getComputedStyle(el).backgroundColor, border: getComputedStyle(el).borderTopColor })));
+      const parts = await page.$$eval('button, [data-slot="tool-badge"]', (els) => els.map((el) => ({ text: el.textContent, button: el.tagName === 'BUTTON', color: getComputedStyle(el).color, fill: getComputedStyle(el).backgroundColor, border: getComputedStyle(el).borderTopColor })));
       for (const part of parts) {
         expect(part.color, `${colorScheme}: ${part.text}`).not.toBe(part.fill);
         // A button's edge is visible against its own fill.
@@ -138,7 +151,7 @@ describe('styles.css in a host page', () => {
       }
       await expect(style(page, '#detail', 'border-top-width')).resolves.toBe('0px');
       // The primary action stands out by its border, not by an inverted fill.
-      await expect(page.$eval('.mcp-dialog-action', (el) => getComputedStyle(el).borderTopWidth)).resolves.toBe('2px');
+      await expect(page.$eval('[data-slot="tool-confirm-action"]', (el) => getComputedStyle(el).borderTopWidth)).resolves.toBe('2px');
       await page.close();
     }
   });

@@ -148,7 +148,7 @@ function Host({ serverUrl, say }: { serverUrl: string; say: (line: string) => vo
           <ul className="tools">
             {withApps.map((tool) => (
               <li key={tool.name}>
-                <button type="button" className="mcp-button" onClick={() => void run(tool)}>
+                <button type="button" onClick={() => void run(tool)}>
                   Run {tool.title ?? tool.name}
                 </button>
               </li>

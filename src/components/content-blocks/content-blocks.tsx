@@ -5,7 +5,8 @@ import type { Viewer } from '../../core/content/audience.js';
 import { prepareContent, type BlockKind, type BlockOrder, type PreparedBlock } from '../../core/content/content.js';
 import type { NowSource } from '../../core/consent/index.js';
 import type { AnnotationIssueHandler } from '../../core/shared/issues.js';
-import { cx } from '../../internal/cx.js';
+import { DEFAULT_NEUTRAL_PRIORITY } from '../../core/content/priority.js';
+import { finiteNumber } from '../../core/shared/read.js';
 import { contentLabels, type ContentLabels, formatLabel, type Labels } from '../../internal/default-labels.js';
 import { Icon } from '../../internal/icons.js';
 import { LabelsScope, useLabels, useLocale } from '../../internal/labels.js';
@@ -122,6 +123,8 @@ interface Shared {
   onCopyText: ((text: string) => void) | undefined;
   onOpenResource: ContentBlocksProps['onOpenResource'];
   altText: ContentBlocksProps['altText'];
+  /** A priority equal to it is the default: not written. */
+  neutral: number;
 }
 
 /**
@@ -176,32 +179,32 @@ export const ContentBlocks = forwardRef<HTMLDivElement, ContentBlocksProps>(func
   const [expanded = false, setExpanded] = useControllableState({ prop: expandedProp, defaultProp: defaultExpanded, onChange: onExpandedChange, caller: 'ContentBlocks' });
   const foldedId = useId();
   const renderers = useMemo(() => (components ? { ...defaultBlockRenderers, ...components } : defaultBlockRenderers), [components]);
-  const shared: Shared = { viewer, labels, locale: messageLocale, renderText, staleAfterMs, now, live, timeZone, copyable, onCopyText, onOpenResource, altText, renderers };
+  const shared: Shared = { viewer, labels, locale: messageLocale, renderText, staleAfterMs, now, live, timeZone, copyable, onCopyText, onOpenResource, altText, renderers, neutral: finiteNumber(neutralPriority) ?? DEFAULT_NEUTRAL_PRIORITY };
   const { shown, folded, hiddenCount } = prepared;
   const empty = shown.length === 0 && folded.length === 0;
   return (
     <LabelsScope labels={labels}>
-      <div data-slot="content-blocks" data-viewer={viewer} data-order={order} data-state={empty ? 'empty' : undefined} {...props} ref={ref} className={cx('mcp-content-blocks', className)}>
+      {/* Defaults are not written: only the assistant view and priority order are. */}
+      <div data-slot="content-blocks" data-viewer={viewer === 'user' ? undefined : viewer} data-order={order === 'server' ? undefined : order} data-state={empty ? 'empty' : undefined} {...props} ref={ref} className={className}>
         {empty && (
-          <p data-slot="content-blocks-empty" className="mcp-content-blocks-empty">
+          <p data-slot="content-blocks-empty">
             {revealHidden && hiddenCount > 0 ? labels.contentForAssistant : labels.noContent}
           </p>
         )}
         {shown.map((block) => renderItem(block, shared))}
         {folded.length > 0 && (
-          <div data-slot="content-blocks-folded" data-state={expanded ? 'open' : 'closed'} className="mcp-content-blocks-folded">
+          <div data-slot="content-blocks-folded" data-state={expanded ? 'open' : 'closed'}>
             <button
               type="button"
               data-slot="content-blocks-toggle"
               aria-expanded={expanded}
               aria-controls={expanded ? foldedId : undefined}
               onClick={() => setExpanded(!expanded)}
-              className="mcp-button mcp-content-blocks-toggle"
             >
               <Icon name="chevron" /> {formatLabel(labels.moreBlocks, { count: folded.length }, messageLocale)}
             </button>
             {expanded && (
-              <div id={foldedId} data-slot="content-blocks-folded-content" className="mcp-content-blocks-folded-content">
+              <div id={foldedId} data-slot="content-blocks-folded-content">
                 {folded.map((block) => renderItem(block, shared))}
               </div>
             )}
@@ -225,12 +228,11 @@ function renderItem(block: PreparedBlock, shared: Shared) {
       key={block.key}
       data-slot="content-block"
       data-kind={view.kind}
-      data-priority={block.priority}
+      data-priority={block.priority === shared.neutral ? undefined : block.priority}
       data-audience={assistantOnly ? 'assistant' : undefined}
-      className="mcp-content-block"
     >
       {assistantOnly && (
-        <span data-slot="content-block-audience" className="mcp-content-block-audience">
+        <span data-slot="content-block-audience">
           <Icon name="info" /> {labels.assistantOnly}
         </span>
       )}

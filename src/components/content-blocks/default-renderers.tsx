@@ -51,18 +51,20 @@ function isLong(text: string): boolean {
  * and can be reached with the keyboard.
  */
 export function TextBlock({ view, block, renderText, labels }: BlockRendererProps<'text'>) {
-  if (renderText) return <div data-slot="content-text" className="mcp-content-text">{renderText(view.text, block)}</div>;
+  if (renderText) return <div data-slot="content-text">{renderText(view.text, block)}</div>;
   if (view.format === 'json') {
     const long = isLong(view.pretty ?? view.text);
     return (
-      <pre data-slot="content-text" data-format="json" data-long={long || undefined} tabIndex={long ? 0 : undefined} role={long ? 'group' : undefined} aria-label={long ? labels.longText : undefined} className="mcp-content-text mcp-code-block">
-        <code className="mcp-code">{view.pretty ?? view.text}</code>
+      <pre data-slot="content-text" data-format="json" data-long={long || undefined} tabIndex={long ? 0 : undefined} role={long ? 'group' : undefined} aria-label={long ? labels.longText : undefined}>
+        <code data-slot="code-text">{view.pretty ?? view.text}</code>
       </pre>
     );
   }
   const long = isLong(view.text);
+  // Short plain text is the block's own text (one element less per block; the block keeps its whitespace).
+  if (!long) return <>{view.text}</>;
   return (
-    <div data-slot="content-text" data-long={long || undefined} tabIndex={long ? 0 : undefined} role={long ? 'group' : undefined} aria-label={long ? labels.longText : undefined} className="mcp-content-text">
+    <div data-slot="content-text" data-long tabIndex={0} role="group" aria-label={labels.longText}>
       {view.text}
     </div>
   );
@@ -71,13 +73,13 @@ export function TextBlock({ view, block, renderText, labels }: BlockRendererProp
 /** An image from base64 data of an allowed type, framed and never shown smaller than a thumbnail; or a placeholder. */
 export function ImageBlock({ view, labels, alt }: BlockRendererProps<'image'>) {
   if (!view.src) return <Placeholder text={labels.imageUnavailable} />;
-  return <img data-slot="content-image" className="mcp-content-image" src={view.src} alt={typeof alt === 'string' ? alt : labels.image} decoding="async" />;
+  return <img data-slot="content-image" src={view.src} alt={typeof alt === 'string' ? alt : labels.image} decoding="async" />;
 }
 
 /** Audio from base64 data of an allowed type, or a placeholder. */
 export function AudioBlock({ view, labels }: BlockRendererProps<'audio'>) {
   if (!view.src) return <Placeholder text={labels.audioUnavailable} />;
-  return <audio data-slot="content-audio" className="mcp-content-audio" src={view.src} controls preload="metadata" aria-label={labels.audio} />;
+  return <audio data-slot="content-audio" src={view.src} controls preload="metadata" aria-label={labels.audio} />;
 }
 
 /**
@@ -89,37 +91,27 @@ export function ResourceLinkBlock({ view, locale, onOpenResource }: BlockRendere
   const name = view.title ?? view.name;
   const meta = [view.mimeType, formatBytes(view.size, locale)].filter(Boolean).join(' · ');
   return (
-    // The link icon is the container's ::before: no element per link.
-    <div data-slot="content-resource-link" className="mcp-content-resource-link">
+    // No wrapper: the name, URI, description and type sit in the block itself, the link icon is its ::before.
+    <>
       {view.href ? (
-          <a href={view.href} target="_blank" rel="noopener noreferrer" data-slot="content-resource-name" className="mcp-content-resource-name mcp-link">
-            {name}
-          </a>
-        ) : onOpenResource ? (
-          <button type="button" data-slot="content-resource-name" className="mcp-content-resource-name mcp-link-button" onClick={() => onOpenResource({ uri: view.uri, name: view.name, mimeType: view.mimeType })}>
-            {name}
-          </button>
-        ) : (
-          <span data-slot="content-resource-name" className="mcp-content-resource-name">
-            {name}
-          </span>
-        )}
-        {!view.href && (
-          <code data-slot="content-resource-uri" translate="no" className="mcp-content-resource-uri">
-            {view.uri}
-          </code>
-        )}
-        {view.description && (
-          <p data-slot="content-resource-description" className="mcp-content-resource-description">
-            {view.description}
-          </p>
-        )}
-        {meta && (
-          <span data-slot="content-resource-meta" className="mcp-content-resource-meta">
-            {meta}
-          </span>
-        )}
-    </div>
+        <a href={view.href} target="_blank" rel="noopener noreferrer" data-slot="content-resource-name">
+          {name}
+        </a>
+      ) : onOpenResource ? (
+        <button type="button" data-slot="content-resource-name" onClick={() => onOpenResource({ uri: view.uri, name: view.name, mimeType: view.mimeType })}>
+          {name}
+        </button>
+      ) : (
+        <span data-slot="content-resource-name">{name}</span>
+      )}
+      {!view.href && (
+        <code data-slot="content-resource-uri" translate="no">
+          {view.uri}
+        </code>
+      )}
+      {view.description && <p data-slot="content-resource-description">{view.description}</p>}
+      {meta && <span data-slot="content-resource-meta">{meta}</span>}
+    </>
   );
 }
 
@@ -127,18 +119,14 @@ export function ResourceLinkBlock({ view, locale, onOpenResource }: BlockRendere
 export function ResourceTextBlock({ view, labels }: BlockRendererProps<'resource_text'>) {
   const long = isLong(view.text);
   return (
-    // No figure/figcaption wrappers: the URI, the type and the text sit in the block itself (its stylesheet lays them out).
+    // No wrappers: the URI, the type (text, muted by the block's style) and the text sit in the block itself.
     <>
-      <code data-slot="content-resource-uri" translate="no" className="mcp-content-resource-uri">
+      <code data-slot="content-resource-uri" translate="no">
         {view.uri}
       </code>
-      {view.mimeType && (
-        <span data-slot="content-resource-meta" className="mcp-content-resource-meta">
-          {view.mimeType}
-        </span>
-      )}
-      <pre data-slot="content-resource-pre" data-long={long || undefined} tabIndex={long ? 0 : undefined} role={long ? 'group' : undefined} aria-label={long ? labels.longText : undefined} className="mcp-code-block">
-        <code className="mcp-code">{view.text}</code>
+      {view.mimeType}
+      <pre data-slot="content-resource-pre" data-long={long || undefined} tabIndex={long ? 0 : undefined} role={long ? 'group' : undefined} aria-label={long ? labels.longText : undefined}>
+        {view.text}
       </pre>
     </>
   );
@@ -165,20 +153,20 @@ export function ResourceBlobBlock({ view, labels, locale }: BlockRendererProps<'
   const valid = view.byteLength !== null;
   const meta = [view.mimeType, formatBytes(view.byteLength, locale)].filter(Boolean).join(' · ');
   return (
-    <figure data-slot="content-resource-blob" className="mcp-content-resource">
-      <figcaption data-slot="content-resource-caption" className="mcp-content-resource-caption">
+    <figure data-slot="content-resource-blob">
+      <figcaption data-slot="content-resource-caption">
         <Icon name="file" />
-        <code translate="no" className="mcp-content-resource-uri">
+        <code translate="no" data-slot="content-resource-uri">
           {view.uri}
         </code>
         {meta && (
-          <span data-slot="content-resource-meta" className="mcp-content-resource-meta">
+          <span data-slot="content-resource-meta">
             {meta}
           </span>
         )}
       </figcaption>
       {valid ? (
-        <button type="button" data-slot="content-download" className="mcp-button" onClick={() => downloadBase64(view.data, view.fileName)}>
+        <button type="button" data-slot="content-download" onClick={() => downloadBase64(view.data, view.fileName)}>
           {labels.download} <span data-slot="content-download-name">{view.fileName}</span>
         </button>
       ) : (
@@ -200,7 +188,7 @@ export function InvalidBlock({ labels }: BlockRendererProps<'invalid'>) {
 
 function Placeholder({ text }: { text: string }) {
   return (
-    <p data-slot="content-placeholder" className="mcp-content-placeholder">
+    <p data-slot="content-placeholder">
       <Icon name="warning" /> {text}
     </p>
   );
@@ -233,7 +221,7 @@ export function CopyButton({ text, label, copiedLabel, onCopyText }: { text: str
     }
   };
   return (
-    <button type="button" data-slot="content-copy" data-state={copied ? 'copied' : 'idle'} aria-label={label} title={copied ? copiedLabel : label} className="mcp-icon-button mcp-content-copy" onClick={copy}>
+    <button type="button" data-slot="content-copy" data-state={copied ? 'copied' : 'idle'} aria-label={label} title={copied ? copiedLabel : label} onClick={copy}>
       <Icon name={copied ? 'check' : 'copy'} />
     </button>
   );

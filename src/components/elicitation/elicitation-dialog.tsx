@@ -5,7 +5,6 @@ import type { ElicitationResponse, PendingElicitation } from '../../core/consent
 import { displayServerName } from '../../core/text/sanitize.js';
 import { elicitationNeedsAcknowledgement, elicitationValue, elicitationWarnings, initialElicitationValues, setElicitationValue, validateElicitation, type ElicitationField, type ElicitationValues } from '../../core/requests/elicitation.js';
 import { ownData } from '../../core/shared/read.js';
-import { cx } from '../../internal/cx.js';
 import { defaultLabels, formatLabel, urlWarningKeys, type Labels } from '../../internal/default-labels.js';
 import { Icon } from '../../internal/icons.js';
 import { AskedDuring } from '../../internal/asked-during.js';
@@ -193,8 +192,7 @@ export const ElicitationContent = forwardRef<HTMLDivElement, ElicitationContentP
       initialFocus={() => (prompt.view.mode === 'form' ? (firstFieldRef.current ?? safeActionRef.current) : safeActionRef.current)}
       returnFocusTo={returnFocusTo}
       {...props}
-      ref={ref}
-      className={cx('mcp-dialog mcp-elicitation', className)}
+      ref={ref} className={className}
     >
       {children}
     </ModalContent>
@@ -207,7 +205,7 @@ export const ElicitationTitle = forwardRef<HTMLHeadingElement, ComponentPropsWit
   const { prompt, labels, serverName, titleId } = useElicitationContext('Elicitation.Title');
   const template = prompt.view.mode === 'url' ? labels.elicitationUrlTitle : labels.elicitationTitle;
   return (
-    <Dialog.Title id={titleId} data-slot="elicitation-title" {...props} ref={ref} className={cx('mcp-dialog-title', className)}>
+    <Dialog.Title id={titleId} data-slot="elicitation-title" {...props} ref={ref} className={className}>
       {children ?? formatLabel(template, { server: serverName })}
     </Dialog.Title>
   );
@@ -220,25 +218,25 @@ export const ElicitationDescription = forwardRef<HTMLDivElement, ComponentPropsW
   const locale = useLocale();
   const warnings = elicitationWarnings(prompt.decision.reasons);
   return (
-    <div id={descriptionId} data-slot="elicitation-description" {...props} ref={ref} className={cx('mcp-dialog-description', className)}>
-      <dl className="mcp-dialog-facts">
-        <div className="mcp-dialog-fact">
-          <dt className="mcp-dialog-term">{labels.server}</dt>
-          <dd data-slot="elicitation-server" data-trust={prompt.trust} className="mcp-dialog-value">
-            {serverName} <span className="mcp-dialog-trust">({prompt.trust === 'trusted' ? labels.trusted : labels.untrusted})</span>
+    <div id={descriptionId} data-slot="elicitation-description" {...props} ref={ref} className={className}>
+      <dl data-slot="dialog-facts">
+        <div data-slot="dialog-fact">
+          <dt data-slot="dialog-term">{labels.server}</dt>
+          <dd data-slot="elicitation-server" data-trust={prompt.trust}>
+            {serverName} <span data-slot="dialog-trust">({prompt.trust === 'trusted' ? labels.trusted : labels.untrusted})</span>
           </dd>
         </div>
         <AskedDuring callName={prompt.callName} label={labels.askedDuring} slot="elicitation-call" />
       </dl>
       {prompt.view.message && (
-        <p data-slot="elicitation-message" className="mcp-elicitation-message">
+        <p data-slot="elicitation-message">
           {prompt.view.message}
         </p>
       )}
       {warnings.length > 0 && (
-        <ul data-slot="elicitation-warnings" className="mcp-dialog-reasons mcp-elicitation-warnings" data-risk="destructive">
+        <ul data-slot="elicitation-warnings" data-risk="destructive">
           {warnings.map((reason) => (
-            <li key={reason.code} data-code={reason.code} className="mcp-elicitation-warning">
+            <li key={reason.code} data-code={reason.code} data-slot="elicitation-warning">
               <Icon name="warning" /> {formatReason(reason, labels, locale)}
             </li>
           ))}
@@ -263,11 +261,11 @@ function FieldInput({ field, first }: { field: ElicitationField; first: boolean 
   let input: ReactNode;
   switch (field.kind) {
     case 'boolean':
-      input = <input {...common} ref={refFor} type="checkbox" className="mcp-checkbox" checked={value === true} onChange={(event) => setValue(field.name, event.currentTarget.checked)} required={false} />;
+      input = <input {...common} ref={refFor} type="checkbox" data-slot="dialog-checkbox" checked={value === true} onChange={(event) => setValue(field.name, event.currentTarget.checked)} required={false} />;
       break;
     case 'choice':
       input = (
-        <select {...common} ref={refFor} className="mcp-input" value={typeof value === 'string' ? value : ''} onChange={(event) => setValue(field.name, event.currentTarget.value)}>
+        <select {...common} ref={refFor} data-slot="dialog-input" value={typeof value === 'string' ? value : ''} onChange={(event) => setValue(field.name, event.currentTarget.value)}>
           {!field.required || value === '' ? <option value="">{labels.chooseOne}</option> : null}
           {field.options!.map((option) => (
             <option key={option.value} value={option.value}>
@@ -280,17 +278,16 @@ function FieldInput({ field, first }: { field: ElicitationField; first: boolean 
     case 'choices': {
       const chosen = Array.isArray(value) ? (value as string[]) : [];
       return (
-        <fieldset data-slot="elicitation-field" data-kind={field.kind} data-sensitive={field.sensitive || undefined} aria-describedby={describedBy} aria-invalid={error ? true : undefined} className="mcp-elicitation-field mcp-elicitation-choices">
-          <legend className="mcp-elicitation-label">
+        <fieldset data-slot="elicitation-field" data-kind={field.kind} data-sensitive={field.sensitive || undefined} aria-describedby={describedBy} aria-invalid={error ? true : undefined}>
+          <legend data-slot="elicitation-label">
             {field.label}
-            {field.required && <> <span className="mcp-elicitation-required">({labels.required})</span></>}
+            {field.required && <> <span data-slot="elicitation-required">({labels.required})</span></>}
           </legend>
           {field.options!.map((option, i) => (
-            <label key={option.value} className="mcp-elicitation-choice">
+            <label key={option.value} data-slot="elicitation-choice">
               <input
                 ref={i === 0 ? refFor : undefined}
-                type="checkbox"
-                className="mcp-checkbox"
+                type="checkbox" data-slot="dialog-checkbox"
                 checked={chosen.includes(option.value)}
                 onChange={(event) => setValue(field.name, event.currentTarget.checked ? [...chosen, option.value] : chosen.filter((item) => item !== option.value))}
               />
@@ -298,12 +295,12 @@ function FieldInput({ field, first }: { field: ElicitationField; first: boolean 
             </label>
           ))}
           {field.description && (
-            <p id={descriptionId} className="mcp-elicitation-help">
+            <p id={descriptionId} data-slot="elicitation-help">
               {field.description}
             </p>
           )}
           {error && (
-            <p id={errorId} className="mcp-elicitation-error" role="alert">
+            <p id={errorId} data-slot="elicitation-error" role="alert">
               {error}
             </p>
           )}
@@ -317,8 +314,7 @@ function FieldInput({ field, first }: { field: ElicitationField; first: boolean 
         <input
           {...common}
           ref={refFor}
-          type={type}
-          className="mcp-input"
+          type={type} data-slot="dialog-input"
           autoComplete={field.sensitive ? 'off' : undefined}
           inputMode={field.sensitive && field.kind !== 'text' ? (field.kind === 'integer' ? 'numeric' : 'decimal') : undefined}
           value={value === undefined || value === null ? '' : String(value)}
@@ -333,12 +329,12 @@ function FieldInput({ field, first }: { field: ElicitationField; first: boolean 
     }
   }
   return (
-    <div data-slot="elicitation-field" data-kind={field.kind} data-sensitive={field.sensitive || undefined} className={cx('mcp-elicitation-field', field.kind === 'boolean' && 'mcp-elicitation-field-inline')}>
-      <label htmlFor={id} className="mcp-elicitation-label">
+    <div data-slot="elicitation-field" data-kind={field.kind} data-sensitive={field.sensitive || undefined}>
+      <label htmlFor={id} data-slot="elicitation-label">
         {field.label}
-        {field.required && field.kind !== 'boolean' && <> <span className="mcp-elicitation-required">({labels.required})</span></>}
+        {field.required && field.kind !== 'boolean' && <> <span data-slot="elicitation-required">({labels.required})</span></>}
         {field.sensitive && (
-          <span data-slot="elicitation-sensitive" className="mcp-elicitation-sensitive">
+          <span data-slot="elicitation-sensitive">
             {' '}
             <Icon name="warning" /> {formatLabel(labels.looksSensitive, { term: labels[`sensitive.${field.sensitiveKind ?? 'secret'}`] })}
           </span>
@@ -346,12 +342,12 @@ function FieldInput({ field, first }: { field: ElicitationField; first: boolean 
       </label>
       {input}
       {field.description && (
-        <p id={descriptionId} className="mcp-elicitation-help">
+        <p id={descriptionId} data-slot="elicitation-help">
           {field.description}
         </p>
       )}
       {error && (
-        <p id={errorId} className="mcp-elicitation-error" role="alert">
+        <p id={errorId} data-slot="elicitation-error" role="alert">
           {error}
         </p>
       )}
@@ -397,13 +393,13 @@ export const ElicitationBody = forwardRef<HTMLDivElement, ElicitationBodyProps>(
   const body = (() => {
     if (view.mode === 'invalid') {
       return (
-        <div data-slot="elicitation-invalid" className="mcp-content-placeholder mcp-elicitation-invalid">
+        <div data-slot="elicitation-invalid">
           <Icon name="warning" />
           <div>
-            <p className="mcp-elicitation-help">{labels.elicitationInvalid}</p>
-            <ul className="mcp-dialog-list">
+            <p data-slot="elicitation-help">{labels.elicitationInvalid}</p>
+            <ul data-slot="dialog-list">
               {view.problemCodes.map((problem, i) => (
-                <li key={i} className="mcp-dialog-item">
+                <li key={i} data-slot="dialog-item">
                   {problemText(problem, labels, locale)}
                 </li>
               ))}
@@ -415,21 +411,21 @@ export const ElicitationBody = forwardRef<HTMLDivElement, ElicitationBodyProps>(
     if (view.mode === 'url') {
       const { display, warnings, secure } = view.url;
       return (
-        <div data-slot="elicitation-url" data-secure={secure} className="mcp-elicitation-url">
-          <p className="mcp-elicitation-help">{secure ? labels.urlConsent : labels.urlRefused}</p>
-          <p className="mcp-elicitation-url-text">
-            <code translate="no" className="mcp-code">
+        <div data-slot="elicitation-url" data-secure={secure}>
+          <p data-slot="elicitation-help">{secure ? labels.urlConsent : labels.urlRefused}</p>
+          <p data-slot="elicitation-url-text">
+            <code translate="no" data-slot="code-text">
               {display.before}
-              <strong data-slot="elicitation-url-host" className="mcp-elicitation-url-host">
+              <strong data-slot="elicitation-url-host">
                 {display.emphasis}
               </strong>
               {display.after}
             </code>
           </p>
           {warnings.length > 0 && (
-            <ul className="mcp-dialog-list" data-slot="elicitation-url-warnings">
+            <ul data-slot="elicitation-url-warnings">
               {warnings.map((warning) => (
-                <li key={warning} data-warning={warning} className="mcp-dialog-item">
+                <li key={warning} data-warning={warning} data-slot="dialog-item">
                   {labels[urlWarningKeys[warning]]}
                 </li>
               ))}
@@ -441,13 +437,13 @@ export const ElicitationBody = forwardRef<HTMLDivElement, ElicitationBodyProps>(
     if (stage === 'review') {
       const { content } = validateElicitation(view, values);
       return (
-        <div data-slot="elicitation-review" className="mcp-elicitation-review">
-          <h3 className="mcp-dialog-section-title">{formatLabel(labels.reviewTitle, { server: serverName })}</h3>
-          <dl className="mcp-dialog-facts">
+        <div data-slot="elicitation-review">
+          <h3 data-slot="dialog-section-title">{formatLabel(labels.reviewTitle, { server: serverName })}</h3>
+          <dl data-slot="dialog-facts">
             {view.fields.map((field) => (
-              <div key={field.name} className="mcp-dialog-fact" data-sensitive={field.sensitive || undefined}>
-                <dt className="mcp-dialog-term">{field.label}</dt>
-                <dd className="mcp-dialog-value" data-slot="elicitation-review-value">
+              <div key={field.name} data-slot="dialog-fact" data-sensitive={field.sensitive || undefined}>
+                <dt data-slot="dialog-term">{field.label}</dt>
+                <dd data-slot="elicitation-review-value">
                   {field.sensitive && !reveal && ownData(content, field.name) !== undefined ? '••••••••' : displayValue(field, ownData(content, field.name), labels)}
                 </dd>
               </div>
@@ -455,11 +451,11 @@ export const ElicitationBody = forwardRef<HTMLDivElement, ElicitationBodyProps>(
           </dl>
           {elicitationNeedsAcknowledgement(view) && (
             <>
-              <button type="button" className="mcp-button" aria-pressed={reveal} onClick={() => setReveal(!reveal)}>
+              <button type="button" data-slot="elicitation-reveal" aria-pressed={reveal} onClick={() => setReveal(!reveal)}>
                 {labels.showValues}
               </button>
-              <label className="mcp-dialog-remember" data-slot="elicitation-confirm-sensitive">
-                <input type="checkbox" className="mcp-checkbox" checked={confirmedSensitive} onChange={(event) => setConfirmedSensitive(event.currentTarget.checked)} />
+              <label data-slot="elicitation-confirm-sensitive">
+                <input type="checkbox" data-slot="dialog-checkbox" checked={confirmedSensitive} onChange={(event) => setConfirmedSensitive(event.currentTarget.checked)} />
                 {formatLabel(labels.confirmSensitive, { server: serverName })}
               </label>
             </>
@@ -471,7 +467,6 @@ export const ElicitationBody = forwardRef<HTMLDivElement, ElicitationBodyProps>(
       <form
         id={formId}
         data-slot="elicitation-form"
-        className="mcp-elicitation-form"
         onSubmit={(event: FormEvent<HTMLFormElement>) => {
           event.preventDefault();
           // Native validation ran (required, min, max, type); the schema's own rules run here.
@@ -487,7 +482,7 @@ export const ElicitationBody = forwardRef<HTMLDivElement, ElicitationBodyProps>(
     );
   })();
   return (
-    <div data-slot="elicitation-body" {...props} ref={ref} className={cx('mcp-elicitation-body', className)}>
+    <div data-slot="elicitation-body" {...props} ref={ref} className={className}>
       {body}
     </div>
   );
@@ -501,18 +496,18 @@ export const ElicitationActions = forwardRef<HTMLDivElement, ComponentPropsWitho
   const openUrl = useContext(OpenUrlContext);
   const view = prompt.view;
   const decline = (
-    <button type="button" ref={view.mode !== 'form' ? safeActionRef : undefined} data-slot="elicitation-decline" className="mcp-button mcp-dialog-cancel" onClick={() => respond({ action: 'decline' })}>
+    <button type="button" ref={view.mode !== 'form' ? safeActionRef : undefined} data-slot="elicitation-decline" onClick={() => respond({ action: 'decline' })}>
       {labels.decline}
     </button>
   );
   const cancel = (
-    <button type="button" ref={view.mode === 'form' ? safeActionRef : undefined} data-slot="elicitation-cancel" className="mcp-button" onClick={() => respond({ action: 'cancel' })}>
+    <button type="button" ref={view.mode === 'form' ? safeActionRef : undefined} data-slot="elicitation-cancel" onClick={() => respond({ action: 'cancel' })}>
       {labels.cancel}
     </button>
   );
   // The modal covers the card's Cancel: stopping what asked is offered here (the prompt is cancelled with it).
   const stop = prompt.stop ? (
-    <button type="button" data-slot="elicitation-stop" data-stop={prompt.stop} className="mcp-button mcp-elicitation-stop" onClick={() => respond({ action: 'cancel', stop: true })}>
+    <button type="button" data-slot="elicitation-stop" data-stop={prompt.stop} onClick={() => respond({ action: 'cancel', stop: true })}>
       {prompt.stop === 'task' ? labels.stopTask : labels.stopCall}
     </button>
   ) : null;
@@ -522,7 +517,6 @@ export const ElicitationActions = forwardRef<HTMLDivElement, ComponentPropsWitho
       <button
         type="button"
         data-slot="elicitation-accept"
-        className="mcp-button mcp-dialog-action"
         onClick={() => {
           if (respond({ action: 'accept' })) openUrl(view.url.href);
         }}
@@ -532,20 +526,19 @@ export const ElicitationActions = forwardRef<HTMLDivElement, ComponentPropsWitho
     );
   } else if (view.mode === 'form' && stage === 'form') {
     primary = (
-      <button type="submit" form={formId} data-slot="elicitation-review-button" className="mcp-button mcp-dialog-action">
+      <button type="submit" form={formId} data-slot="elicitation-review-button">
         {labels.review}
       </button>
     );
   } else if (view.mode === 'form') {
     primary = (
       <>
-        <button type="button" data-slot="elicitation-back" className="mcp-button" onClick={() => setStage('form')}>
+        <button type="button" data-slot="elicitation-back" onClick={() => setStage('form')}>
           {labels.back}
         </button>
         <button
           type="button"
           data-slot="elicitation-accept"
-          className="mcp-button mcp-dialog-action"
           disabled={elicitationNeedsAcknowledgement(view) && !confirmedSensitive}
           onClick={() => {
             const checked = validateElicitation(view, values);
@@ -564,7 +557,7 @@ export const ElicitationActions = forwardRef<HTMLDivElement, ComponentPropsWitho
     );
   }
   return (
-    <div data-slot="elicitation-actions" {...props} ref={ref} className={cx('mcp-dialog-actions', className)}>
+    <div data-slot="elicitation-actions" {...props} ref={ref} className={className}>
       {stop}
       {view.mode === 'invalid' ? decline : cancel}
       {view.mode !== 'invalid' && decline}

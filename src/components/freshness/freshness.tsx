@@ -1,15 +1,14 @@
 'use client';
 import { resolveNow } from '../../core/shared/now.js';
-import { forwardRef, useCallback, useId, useMemo, useState, useSyncExternalStore, type ComponentPropsWithoutRef } from 'react';
+import { forwardRef, useMemo, useState, useSyncExternalStore, type ComponentPropsWithoutRef } from 'react';
 import type { NowSource } from '../../core/consent/index.js';
 import { formatAbsoluteTime, freshnessLabel, readLastModified } from '../../core/content/freshness.js';
 import type { AnnotationIssueHandler } from '../../core/shared/issues.js';
 import { clockNow, subscribeClock } from '../../internal/clock.js';
-import { cx } from '../../internal/cx.js';
 import { freshnessLabels, type Labels } from '../../internal/default-labels.js';
 import { useLabel, useLocale } from '../../internal/labels.js';
 import { useComposedRefs } from '@radix-ui/react-compose-refs';
-import { tooltipTrigger } from '../../internal/use-tooltip.js';
+import { setTooltipMaker, tooltipTrigger } from '../../internal/use-tooltip.js';
 
 /** Props of {@link Freshness}. */
 export interface FreshnessProps extends Omit<ComponentPropsWithoutRef<'time'>, 'children' | 'dateTime'> {
@@ -40,6 +39,18 @@ export interface FreshnessProps extends Omit<ComponentPropsWithoutRef<'time'>, '
 
 const noSubscribe = () => () => {};
 
+// A freshness label's tooltip: a visible copy of its hidden absolute time, hidden from assistive technology (which reads the original).
+setTooltipMaker((trigger) => {
+  // The label's last child is its date, " (<date>)" as rendered below.
+  const text = trigger.lastElementChild?.textContent;
+  if (!text) return null;
+  const tooltip = trigger.appendChild(trigger.ownerDocument.createElement('span'));
+  tooltip.dataset.slot = 'freshness-tooltip';
+  tooltip.setAttribute('aria-hidden', 'true');
+  tooltip.textContent = text.slice(2, -1);
+  return tooltip;
+});
+
 // One rule for every clock (core); re-exported here for code that imported it from this module.
 export { resolveNow } from '../../core/shared/now.js';
 
@@ -53,7 +64,7 @@ export { resolveNow } from '../../core/shared/now.js';
  * <Freshness lastModified={block.annotations?.lastModified} staleAfterMs={7 * 864e5} />
  */
 export const Freshness = forwardRef<HTMLTimeElement, FreshnessProps>(function Freshness(
-  { lastModified, now, live = true, staleAfterMs, futureSkewMs, locale: localeProp, timeZone, onAnnotationIssue, labels: labelOverrides, className, prefix, ...props },
+  { lastModified, now, live = true, staleAfterMs, futureSkewMs, locale: localeProp, timeZone, onAnnotationIssue, labels: labelOverrides, prefix, ...props },
   ref,
 ) {
   const staleLabel = useLabel('stale', labelOverrides, freshnessLabels.stale);
@@ -67,33 +78,31 @@ export const Freshness = forwardRef<HTMLTimeElement, FreshnessProps>(function Fr
   // The time the label is pinned to when it is not live (and on the server): follows the prop.
   const pinned = resolveNow(now) ?? mountedAt;
   // The snapshot is "state|label": a tick re-renders only labels whose text changed.
-  const labelAt = useCallback(
-    (at: number): string => {
-      if (!parsed) return '';
-      const label = freshnessLabel(parsed, { now: at, locale, staleAfterMs, futureSkewMs });
-      return `${label.state}|${label.relative}`;
-    },
-    [parsed, locale, staleAfterMs, futureSkewMs],
-  );
+  // (A plain function: React compares the strings it returns, not the function.)
+  const labelAt = (at: number): string => {
+    if (!parsed) return '';
+    const label = freshnessLabel(parsed, { now: at, locale, staleAfterMs, futureSkewMs });
+    return `${label.state}|${label.relative}`;
+  };
   const ticking = live && parsed !== null;
   const snapshot = useSyncExternalStore(
     ticking ? subscribeClock : noSubscribe,
     () => labelAt(ticking ? (typeof now === 'function' ? (resolveNow(now) ?? clockNow()) : clockNow()) : pinned),
     () => labelAt(pinned),
   );
-  // Always rendered (hidden): the absolute time is the label's accessible description, no hover needed.
-  const tooltipId = useId();
   const composedRef = useComposedRefs(ref, tooltipTrigger);
   if (!parsed) return null;
-  const split = snapshot.indexOf('|');
-  const state = snapshot.slice(0, split);
+  // No locale's relative label has a "|".
+  const [state, label] = snapshot.split('|') as [string, string];
+  // Only a state that means something is written ("fresh" is the default).
+  // The absolute time is text in the label, visually hidden: assistive
+  // technology reads it in place, no hover and no tooltip element needed. The
+  // tooltip that shows it on hover is made only while open (internal/use-tooltip).
   return (
-    <time dateTime={parsed.toISOString()} data-slot="freshness" data-state={state} aria-describedby={tooltipId} {...props} ref={composedRef} className={cx('mcp-freshness', className)}>
-      {prefix ? `${prefix} ${snapshot.slice(split + 1)}` : snapshot.slice(split + 1)}
-      {state === 'stale' && <span data-slot="freshness-stale" className="mcp-freshness-stale">{` (${staleLabel})`}</span>}
-      <span data-slot="freshness-tooltip" id={tooltipId} role="tooltip" hidden className="mcp-freshness-tooltip">
-        {formatAbsoluteTime(parsed, { locale, timeZone })}
-      </span>
+    <time dateTime={parsed.toISOString()} data-slot="freshness" data-state={state === 'fresh' ? undefined : state} {...props} ref={composedRef}>
+      {prefix ? `${prefix} ${label}` : label}
+      {state === 'stale' && <span data-slot="freshness-stale">{` (${staleLabel})`}</span>}
+      <span data-slot="freshness-date">{` (${formatAbsoluteTime(parsed, { locale, timeZone })})`}</span>
     </time>
   );
 });

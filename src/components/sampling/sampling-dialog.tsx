@@ -5,7 +5,6 @@ import { selectVisible } from '../../core/content/audience.js';
 import type { PendingSampling, SamplingResponse } from '../../core/consent/index.js';
 import { displayServerName, safeName } from '../../core/text/sanitize.js';
 import { samplingDisplayBlocks, samplingEditsFrom } from '../../core/requests/sampling.js';
-import { cx } from '../../internal/cx.js';
 import { defaultLabels, formatLabel, type Labels } from '../../internal/default-labels.js';
 import { Icon } from '../../internal/icons.js';
 import { AskedDuring } from '../../internal/asked-during.js';
@@ -157,8 +156,7 @@ export const SamplingContent = forwardRef<HTMLDivElement, SamplingContentProps>(
       initialFocus={() => denyRef.current}
       returnFocusTo={returnFocusTo}
       {...props}
-      ref={ref}
-      className={cx('mcp-dialog mcp-sampling', className)}
+      ref={ref} className={className}
     >
       {children}
     </ModalContent>
@@ -171,7 +169,7 @@ export const SamplingTitle = forwardRef<HTMLHeadingElement, ComponentPropsWithou
   const { prompt, labels, serverName, titleId } = useSamplingContext('Sampling.Title');
   const template = prompt.stage === 'request' ? labels.samplingTitle : labels.samplingResultTitle;
   return (
-    <Dialog.Title id={titleId} data-slot="sampling-title" {...props} ref={ref} className={cx('mcp-dialog-title', className)}>
+    <Dialog.Title id={titleId} data-slot="sampling-title" {...props} ref={ref} className={className}>
       {children ?? formatLabel(template, { server: serverName })}
     </Dialog.Title>
   );
@@ -183,12 +181,12 @@ export const SamplingDescription = forwardRef<HTMLDivElement, ComponentPropsWith
   const { prompt, labels, serverName, descriptionId } = useSamplingContext('Sampling.Description');
   const locale = useLocale();
   return (
-    <div id={descriptionId} data-slot="sampling-description" {...props} ref={ref} className={cx('mcp-dialog-description', className)}>
-      <dl className="mcp-dialog-facts">
-        <div className="mcp-dialog-fact">
-          <dt className="mcp-dialog-term">{labels.server}</dt>
-          <dd data-trust={prompt.trust} className="mcp-dialog-value">
-            {serverName} <span className="mcp-dialog-trust">({prompt.trust === 'trusted' ? labels.trusted : labels.untrusted})</span>
+    <div id={descriptionId} data-slot="sampling-description" {...props} ref={ref} className={className}>
+      <dl data-slot="dialog-facts">
+        <div data-slot="dialog-fact">
+          <dt data-slot="dialog-term">{labels.server}</dt>
+          <dd data-trust={prompt.trust} data-slot="dialog-value">
+            {serverName} <span data-slot="dialog-trust">({prompt.trust === 'trusted' ? labels.trusted : labels.untrusted})</span>
           </dd>
         </div>
         <AskedDuring callName={prompt.callName} label={labels.askedDuring} slot="sampling-call" />
@@ -217,36 +215,35 @@ export const SamplingRequest = forwardRef<HTMLDivElement, ComponentPropsWithoutR
   if (view.includeContext && view.includeContext !== 'none') facts.push([labels.includeContext, labels[`includeContext.${view.includeContext}`]]);
   if (view.stopSequences.length > 0) facts.push([labels.stopSequences, view.stopSequences.join(', ')]);
   return (
-    <div data-slot="sampling-request" {...props} ref={ref} className={cx('mcp-sampling-request', className)}>
+    <div data-slot="sampling-request" {...props} ref={ref} className={className}>
       {!view.valid && (
-        <p className="mcp-content-placeholder">
+        <p data-slot="content-placeholder">
           <Icon name="warning" /> {view.problemCodes.map((problem) => problemText(problem, labels, locale)).join(' ')}
         </p>
       )}
-      <h3 className="mcp-dialog-section-title">{labels.systemPrompt}</h3>
+      <h3 data-slot="dialog-section-title">{labels.systemPrompt}</h3>
       {editing ? (
-        <textarea aria-label={labels.systemPrompt} className="mcp-input mcp-textarea" value={systemPrompt} onChange={(event) => setSystemPrompt(event.currentTarget.value)} rows={3} />
+        <textarea aria-label={labels.systemPrompt} data-slot="dialog-input" value={systemPrompt} onChange={(event) => setSystemPrompt(event.currentTarget.value)} rows={3} />
       ) : (
-        <p data-slot="sampling-system-prompt" className="mcp-elicitation-help">
+        <p data-slot="sampling-system-prompt">
           {view.systemPrompt ?? labels.none}
         </p>
       )}
-      <h3 className="mcp-dialog-section-title">{labels.messages}</h3>
-      <ol data-slot="sampling-messages" className="mcp-sampling-messages">
+      <h3 data-slot="dialog-section-title">{labels.messages}</h3>
+      <ol data-slot="sampling-messages">
         {view.messages.map((message, m) => {
           // Only text the person may see can be edited; the rest passes through unchanged.
           const visibleText = selectVisible(message.content, 'user')
             .filter((item) => item.block.type === 'text' && typeof item.block.text === 'string')
             .map((item) => ({ key: `${m}:${item.index}`, text: item.block.text as string }));
           return (
-            <li key={m} data-role={message.role} className="mcp-sampling-message">
-              <span className="mcp-content-block-audience">{message.role === 'user' ? labels.roleUser : labels.roleAssistant}</span>
+            <li key={m} data-role={message.role} data-slot="sampling-message">
+              <span data-slot="sampling-message-role">{message.role === 'user' ? labels.roleUser : labels.roleAssistant}</span>
               {editing && visibleText.length > 0 ? (
                 visibleText.map(({ key, text }, part) => (
                   <textarea
                     key={key}
-                    aria-label={visibleText.length > 1 ? formatLabel(labels.editMessagePart, { number: m + 1, part: part + 1 }) : formatLabel(labels.editMessage, { number: m + 1 })}
-                    className="mcp-input mcp-textarea"
+                    aria-label={visibleText.length > 1 ? formatLabel(labels.editMessagePart, { number: m + 1, part: part + 1 }) : formatLabel(labels.editMessage, { number: m + 1 })} data-slot="dialog-input"
                     value={texts.get(key) ?? text}
                     onChange={(event) => setText(key, event.currentTarget.value, text)}
                     rows={3}
@@ -260,22 +257,22 @@ export const SamplingRequest = forwardRef<HTMLDivElement, ComponentPropsWithoutR
         })}
       </ol>
       {facts.length > 0 && (
-        <dl data-slot="sampling-facts" className="mcp-dialog-facts">
+        <dl data-slot="sampling-facts">
           {facts.map(([term, value]) => (
-            <div key={term} className="mcp-dialog-fact">
-              <dt className="mcp-dialog-term">{term}</dt>
-              <dd className="mcp-dialog-value">{value}</dd>
+            <div key={term} data-slot="dialog-fact">
+              <dt data-slot="dialog-term">{term}</dt>
+              <dd data-slot="dialog-value">{value}</dd>
             </div>
           ))}
         </dl>
       )}
       {view.tools.length > 0 && (
         <>
-          <h3 className="mcp-dialog-section-title">{labels.requestedTools}</h3>
-          <ul data-slot="sampling-tools" className="mcp-dialog-list">
+          <h3 data-slot="dialog-section-title">{labels.requestedTools}</h3>
+          <ul data-slot="sampling-tools">
             {view.tools.map((tool) => (
-              <li key={tool.name} className="mcp-dialog-item">
-                <code className="mcp-machine-name">{tool.name}</code> {tool.description}
+              <li key={tool.name} data-slot="dialog-item">
+                <code data-slot="machine-name">{tool.name}</code> {tool.description}
               </li>
             ))}
           </ul>
@@ -292,23 +289,23 @@ export const SamplingResult = forwardRef<HTMLDivElement, ComponentPropsWithoutRe
   const result = prompt.result;
   if (prompt.stage === 'generating') {
     return (
-      <p data-slot="sampling-generating" role="status" className="mcp-elicitation-help" {...props} ref={ref}>
-        <Icon name="spinner" className="mcp-spin" /> {labels.generating}
+      <p data-slot="sampling-generating" role="status" {...props} ref={ref}>
+        <Icon name="spinner" /> {labels.generating}
       </p>
     );
   }
   if (!result) return null;
   return (
-    <div data-slot="sampling-result" {...props} ref={ref} className={cx('mcp-sampling-result', className)}>
-      <h3 className="mcp-dialog-section-title">{labels.modelAnswer}</h3>
+    <div data-slot="sampling-result" {...props} ref={ref} className={className}>
+      <h3 data-slot="dialog-section-title">{labels.modelAnswer}</h3>
       {result.text !== undefined ? (
-        <textarea aria-label={labels.modelAnswer} className="mcp-input mcp-textarea" value={resultText} onChange={(event) => setResultText(event.currentTarget.value)} rows={5} />
+        <textarea aria-label={labels.modelAnswer} data-slot="dialog-input" value={resultText} onChange={(event) => setResultText(event.currentTarget.value)} rows={5} />
       ) : (
         <ContentBlocks blocks={result.content} />
       )}
       {result.model && (
-        <p className="mcp-elicitation-help">
-          {labels.model}: <code className="mcp-machine-name">{safeName(result.model)}</code>
+        <p data-slot="elicitation-help">
+          {labels.model}: <code data-slot="machine-name">{safeName(result.model)}</code>
         </p>
       )}
     </div>
@@ -321,12 +318,12 @@ export const SamplingActions = forwardRef<HTMLDivElement, ComponentPropsWithoutR
   const { prompt, labels, editing, setEditing, systemPrompt, texts, resultText, respond, denyRef } = useSamplingContext('Sampling.Actions');
   const request = prompt.stage === 'request';
   return (
-    <div data-slot="sampling-actions" {...props} ref={ref} className={cx('mcp-dialog-actions', className)}>
-      <button type="button" ref={denyRef} data-slot="sampling-deny" className="mcp-button mcp-dialog-cancel" onClick={() => respond({ action: 'deny' })}>
+    <div data-slot="sampling-actions" {...props} ref={ref} className={className}>
+      <button type="button" ref={denyRef} data-slot="sampling-deny" onClick={() => respond({ action: 'deny' })}>
         {labels.deny}
       </button>
       {request && prompt.view.valid && (
-        <button type="button" data-slot="sampling-edit" aria-pressed={editing} className="mcp-button" onClick={() => setEditing(!editing)}>
+        <button type="button" data-slot="sampling-edit" aria-pressed={editing} onClick={() => setEditing(!editing)}>
           {labels.edit}
         </button>
       )}
@@ -334,7 +331,6 @@ export const SamplingActions = forwardRef<HTMLDivElement, ComponentPropsWithoutR
         <button
           type="button"
           data-slot="sampling-approve"
-          className="mcp-button mcp-dialog-action"
           onClick={() => {
             // Only what the person changed counts as an edit (core decides what differs).
             const edits = samplingEditsFrom(prompt.view, { systemPrompt, texts });
@@ -348,7 +344,6 @@ export const SamplingActions = forwardRef<HTMLDivElement, ComponentPropsWithoutR
         <button
           type="button"
           data-slot="sampling-approve"
-          className="mcp-button mcp-dialog-action"
           onClick={() => respond(prompt.result?.text !== undefined ? { action: 'approve', text: resultText } : { action: 'approve' })}
         >
           {labels.sendToServer}

@@ -5,7 +5,6 @@ import type { AnnotationIssueHandler } from '../../core/shared/issues.js';
 import { presentTool, type PresentedBadge } from '../../core/tool/presentation.js';
 import type { ToolBadgeKind } from '../../core/tool/tool-hints.js';
 import type { Tool } from '../../core/shared/types.js';
-import { cx } from '../../internal/cx.js';
 import { badgeLabels, formatLabel, type BadgeLabels, type Labels } from '../../internal/default-labels.js';
 import { Icon } from '../../internal/icons.js';
 import { useLabels, useLocale } from '../../internal/labels.js';
@@ -77,16 +76,16 @@ export const ToolBadgeRoot = forwardRef<HTMLUListElement, ToolBadgeRootProps>(fu
   const shadows = useToolShadows(serverId, tool?.name || toolName);
   return (
     <ToolBadgesContext.Provider value={context}>
-      <ul aria-label={labels.toolHints} data-slot="tool-badges" data-trust={trust} data-risk={presentation.risk} {...props} ref={ref} className={cx('mcp-tool-badges', className)}>
+      <ul aria-label={labels.toolHints} data-slot="tool-badges" data-trust={trust} data-risk={presentation.risk} {...props} ref={ref} className={className}>
         {showNote && (
-          <li data-slot="tool-badges-unverified" className="mcp-tool-badges-unverified" title={labels.claimDescription}>
+          <li data-slot="tool-badges-unverified" title={labels.claimDescription}>
             {labels.unverified}
           </li>
         )}
         {shadows.length > 0 && (
-          <li data-slot="tool-badges-shadowed" data-kind="shadowed" data-tier="risk" title={labels.shadowedDescription} className="mcp-tool-badge mcp-tool-badges-shadowed">
+          <li data-slot="tool-badges-shadowed" data-kind="shadowed" data-tier="risk" title={labels.shadowedDescription}>
             <Icon name="warning" />
-            <span data-slot="tool-badge-label" className="mcp-tool-badge-label">
+            <span data-slot="tool-badge-label">
               {formatLabel(labels.shadowed, { servers: shadows }, locale)}
             </span>
           </li>
@@ -138,15 +137,14 @@ export const ToolBadgeItem = forwardRef<HTMLLIElement, ToolBadgeItemProps>(funct
       data-trust={trust}
       aria-describedby={tooltipId}
       {...props}
-      ref={composedRef}
-      className={cx('mcp-tool-badge', className)}
+      ref={composedRef} className={className}
     >
       <Icon name={badge.kind} />
-      <span data-slot="tool-badge-label" className="mcp-tool-badge-label">
+      <span data-slot="tool-badge-label">
         {labels[labelKey]}
       </span>
-      {status === 'assumed' && <span data-slot="tool-badge-assumed" className="mcp-tool-badge-assumed">{` (${labels.assumed})`}</span>}
-      <span data-slot="tool-badge-tooltip" id={tooltipId} role="tooltip" hidden className="mcp-tool-badge-tooltip">
+      {status === 'assumed' && <span data-slot="tool-badge-assumed">{` (${labels.assumed})`}</span>}
+      <span data-slot="tool-badge-tooltip" id={tooltipId} role="tooltip" hidden>
         {labels[descriptionKey]}
         {qualifier && ` ${qualifier}`}
       </span>

@@ -12,7 +12,6 @@ import { presentTool, type ToolPresentation } from '../../core/tool/presentation
 import { progressFraction, readToolCallStatus, statusMessage, toolCallState, type ToolCallState, type ToolCallStatus } from '../../core/tool/tool-status.js';
 import type { Tool } from '../../core/shared/types.js';
 import type { Locale } from '../../core/text/format.js';
-import { cx } from '../../internal/cx.js';
 import { toolCallLabels, formatLabel, type Labels, type ToolCallLabels } from '../../internal/default-labels.js';
 import { Icon, type IconName } from '../../internal/icons.js';
 import { useLabels, useLocale } from '../../internal/labels.js';
@@ -232,8 +231,7 @@ export const ToolCallRoot = forwardRef<HTMLElement, ToolCallRootProps>(function 
           lastFocused.current = event.target;
           props.onFocus?.(event);
         }}
-        ref={ref}
-        className={cx('mcp-tool-call', className)}
+        ref={ref} className={className}
       >
         {children}
       </article>
@@ -253,16 +251,16 @@ export const ToolCallHeader = forwardRef<HTMLElement, ToolCallHeaderProps>(funct
   const { labels, presentation, titleId, headingRef, state } = useToolCallContext('ToolCall.Header');
   const Heading = `h${headingLevel}` as const;
   return (
-    <header data-slot="tool-call-header" {...props} ref={ref} className={cx('mcp-tool-call-header', className)}>
-      <Heading id={titleId} ref={headingRef} tabIndex={-1} data-slot="tool-call-title" className="mcp-tool-call-title">
+    <header data-slot="tool-call-header" {...props} ref={ref} className={className}>
+      <Heading id={titleId} ref={headingRef} tabIndex={-1} data-slot="tool-call-title">
         {presentation.displayName || labels.unnamedTool}
       </Heading>
       {presentation.showMachineName && (
-        <code data-slot="tool-call-tool-name" translate="no" className="mcp-machine-name">
+        <code data-slot="tool-call-tool-name" translate="no">
           {presentation.name}
         </code>
       )}
-      <span role="status" data-slot="tool-call-status" data-state={state} className="mcp-tool-call-status">
+      <span role="status" data-slot="tool-call-status" data-state={state}>
         <Icon name={STATE_ICONS[state]} /> {labels[STATE_LABELS[state]]}
       </span>
       {children}
@@ -283,7 +281,7 @@ export const ToolCallNotice = forwardRef<HTMLParagraphElement, ComponentPropsWit
   const { props: call, labels } = useToolCallContext('ToolCall.Notice');
   if (!call.annotationsChanged) return null;
   return (
-    <p data-slot="tool-call-notice" role="note" {...props} ref={ref} className={cx('mcp-tool-call-notice', className)}>
+    <p data-slot="tool-call-notice" role="note" {...props} ref={ref} className={className}>
       <Icon name="warning" /> {children ?? labels.annotationsChanged}
     </p>
   );
@@ -295,10 +293,10 @@ export const ToolCallArguments = forwardRef<HTMLDetailsElement, ComponentPropsWi
   const { props: call, labels, argsText, inlinePending } = useToolCallContext('ToolCall.Arguments');
   if (call.args === undefined) return null;
   return (
-    <details data-slot="tool-call-args" open={inlinePending ? true : undefined} {...props} ref={ref} className={cx('mcp-tool-call-args', className)}>
-      <summary className="mcp-summary">{labels.arguments}</summary>
-      <pre className="mcp-code-block">
-        <code className="mcp-code">{argsText}</code>
+    <details data-slot="tool-call-args" open={inlinePending ? true : undefined} {...props} ref={ref} className={className}>
+      <summary data-slot="details-summary">{labels.arguments}</summary>
+      <pre data-slot="code-block">
+        <code data-slot="code-text">{argsText}</code>
       </pre>
     </details>
   );
@@ -327,13 +325,13 @@ export const ToolCallApproval = forwardRef<HTMLElement, ComponentPropsWithoutRef
         headingRef.current?.focus();
       }}
     >
-      <ToolConfirmInlineContent data-slot="tool-call-approval" aria-label={labels.approvalNeeded} {...props} ref={ref} className={cx('mcp-tool-call-approval', className)}>
+      <ToolConfirmInlineContent data-slot="tool-call-approval" aria-label={labels.approvalNeeded} {...props} ref={ref} className={className}>
         {children ?? (
           <>
             <ToolConfirmFacts />
             <ToolConfirmReasons />
             <ToolConfirmRemember />
-            <div data-slot="tool-call-approval-actions" className="mcp-dialog-actions">
+            <div data-slot="tool-call-approval-actions">
               <ToolConfirmCancel />
               <ToolConfirmAction />
             </div>
@@ -351,15 +349,15 @@ export const ToolCallProgress = forwardRef<HTMLDivElement, ComponentPropsWithout
   const { status, onCancel, callId } = call;
   if ((status.type !== 'running' && status.type !== 'input-required') || pending) return null;
   return (
-    <div data-slot="tool-call-progress" data-task={status.task?.status} {...props} ref={ref} className={cx('mcp-tool-call-progress', className)}>
+    <div data-slot="tool-call-progress" data-task={status.task?.status} {...props} ref={ref} className={className}>
       {status.type === 'running' && <ProgressBar progress={status.progress} label={labels.progress} />}
       {message && (
-        <p data-slot="tool-call-progress-message" className="mcp-tool-call-message">
+        <p data-slot="tool-call-progress-message">
           {message}
         </p>
       )}
       {onCancel && (
-        <button type="button" data-slot="tool-call-action" data-action="cancel" onClick={() => onCancel(callId)} className="mcp-button">
+        <button type="button" data-slot="tool-call-action" data-action="cancel" onClick={() => onCancel(callId)}>
           {labels.cancel}
         </button>
       )}
@@ -374,9 +372,9 @@ export const ToolCallError = forwardRef<HTMLElement, ComponentPropsWithoutRef<'d
   const { status } = call;
   if (status.type === 'blocked' && status.reasons.length > 0) {
     return (
-      <ul data-slot="tool-call-reasons" {...(props as ComponentPropsWithoutRef<'ul'>)} ref={ref as React.Ref<HTMLUListElement>} className={cx('mcp-tool-call-reasons', className)}>
+      <ul data-slot="tool-call-reasons" {...(props as ComponentPropsWithoutRef<'ul'>)} ref={ref as React.Ref<HTMLUListElement>} className={className}>
         {status.reasons.map((reason) => (
-          <li key={reason.code} className="mcp-tool-call-reason">
+          <li key={reason.code} data-slot="tool-call-reason">
             {formatReason(reason, labels, locale)}
           </li>
         ))}
@@ -385,7 +383,7 @@ export const ToolCallError = forwardRef<HTMLElement, ComponentPropsWithoutRef<'d
   }
   if ((status.type === 'error' || status.type === 'cancelled') && message) {
     return (
-      <p data-slot={status.type === 'error' ? 'tool-call-error' : 'tool-call-progress-message'} {...(props as ComponentPropsWithoutRef<'p'>)} ref={ref as React.Ref<HTMLParagraphElement>} className={cx('mcp-tool-call-message', className)}>
+      <p data-slot={status.type === 'error' ? 'tool-call-error' : 'tool-call-progress-message'} {...(props as ComponentPropsWithoutRef<'p'>)} ref={ref as React.Ref<HTMLParagraphElement>} className={className}>
         {message}
       </p>
     );
@@ -424,8 +422,7 @@ export const ToolCallRetry = forwardRef<HTMLButtonElement, ComponentPropsWithout
       onClick={(event) => {
         onClick?.(event);
         if (!event.defaultPrevented) void retry();
-      }}
-      className={cx('mcp-button', className)}
+      }} className={className}
     >
       {children ?? labels.retry}
     </button>
@@ -438,7 +435,7 @@ export const ToolCallRetryNote = forwardRef<HTMLParagraphElement, ComponentProps
   const { labels, locale, retryNote } = useToolCallContext('ToolCall.RetryNote');
   if (!retryNote) return null;
   return (
-    <p data-slot="tool-call-retry-note" role="status" {...props} ref={ref} className={cx('mcp-tool-call-message', className)}>
+    <p data-slot="tool-call-retry-note" role="status" {...props} ref={ref} className={className}>
       {retryNote.type === 'blocked' ? formatLabel(labels.retryBlocked, { reason: retryNote.reason }, locale) : labels.retryDenied}
     </p>
   );
@@ -448,9 +445,9 @@ ToolCallRetryNote.displayName = 'ToolCall.RetryNote';
 function ProgressBar({ progress, label }: { progress: { progress: number; total?: number | undefined } | undefined; label: string }) {
   const fraction = progressFraction(progress);
   return fraction === null ? (
-    <progress data-slot="tool-call-progressbar" data-state="indeterminate" aria-label={label} className="mcp-progress" />
+    <progress data-slot="tool-call-progressbar" data-state="indeterminate" aria-label={label} />
   ) : (
-    <progress data-slot="tool-call-progressbar" data-state="determinate" aria-label={label} value={fraction} max={1} className="mcp-progress" />
+    <progress data-slot="tool-call-progressbar" data-state="determinate" aria-label={label} value={fraction} max={1} />
   );
 }
 

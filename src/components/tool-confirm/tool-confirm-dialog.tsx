@@ -4,7 +4,6 @@ import { forwardRef, useCallback, useId, useLayoutEffect, useMemo, useRef, useSt
 import { previewArguments } from '../../core/tool/arguments.js';
 import { confirmFocus } from '../../core/tool/decide.js';
 import { ConsentDialogRoot, guardConsent, useConsentRoot } from '../../internal/consent-root.js';
-import { cx } from '../../internal/cx.js';
 import { toolCallLabels, formatLabel, type Labels } from '../../internal/default-labels.js';
 import { Icon } from '../../internal/icons.js';
 import { useLabels, useLocale } from '../../internal/labels.js';
@@ -130,8 +129,7 @@ export const ToolConfirmContent = forwardRef<HTMLDivElement, ToolConfirmContentP
       initialFocus={() => (focus === 'approve' ? approveRef.current : cancelRef.current)}
       returnFocusTo={returnFocusTo}
       {...props}
-      ref={ref}
-      className={cx('mcp-dialog mcp-tool-confirm', className)}
+      ref={ref} className={className}
     >
       {children}
     </ModalContent>
@@ -143,7 +141,7 @@ ToolConfirmContent.displayName = 'ToolConfirm.Content';
 export const ToolConfirmTitle = forwardRef<HTMLHeadingElement, ComponentPropsWithoutRef<typeof Dialog.Title>>(function ToolConfirmTitle({ className, children, ...props }, ref) {
   const { labels, presentation } = useConfirmContext('ToolConfirm.Title');
   return (
-    <Dialog.Title data-slot="tool-confirm-title" {...props} ref={ref} className={cx('mcp-dialog-title', className)}>
+    <Dialog.Title data-slot="tool-confirm-title" {...props} ref={ref} className={className}>
       {children ?? formatLabel(labels.confirmTitle, { tool: presentation.displayName || labels.unnamedTool })}
     </Dialog.Title>
   );
@@ -154,10 +152,10 @@ ToolConfirmTitle.displayName = 'ToolConfirm.Title';
 export const ToolConfirmDescription = forwardRef<HTMLDivElement, ComponentPropsWithoutRef<'div'>>(function ToolConfirmDescription({ className, children, ...props }, ref) {
   const { labels, serverName, descriptionId, request } = useConfirmContext('ToolConfirm.Description');
   return (
-    <div id={descriptionId} data-slot="tool-confirm-description" {...props} ref={ref} className={cx('mcp-dialog-description', className)}>
+    <div id={descriptionId} data-slot="tool-confirm-description" {...props} ref={ref} className={className}>
       {children ?? (
         <>
-          <p className="mcp-dialog-text">{formatLabel(request.app ? labels.confirmDescriptionApp : labels.confirmDescription, { server: serverName })}</p>
+          <p data-slot="dialog-text">{formatLabel(request.app ? labels.confirmDescriptionApp : labels.confirmDescription, { server: serverName })}</p>
           <ToolConfirmFacts />
         </>
       )}
@@ -205,15 +203,15 @@ export const ToolConfirmArguments = forwardRef<HTMLDivElement, ToolConfirmArgume
     if (fold && document.activeElement === fold) fold.scrollIntoView?.({ block: 'nearest' });
   }, [showAll]);
   return (
-    <div data-slot="tool-confirm-arguments" {...props} ref={ref} className={cx('mcp-dialog-arguments', className)}>
-      <h3 id={headingId} data-slot="dialog-section-title" className="mcp-dialog-section-title">
+    <div data-slot="tool-confirm-arguments" {...props} ref={ref} className={className}>
+      <h3 id={headingId} data-slot="dialog-section-title">
         {labels.arguments}
       </h3>
-      <pre id={preId} aria-labelledby={headingId} data-slot="tool-confirm-json" data-state={showAll ? 'full' : 'folded'} className="mcp-code-block">
-        <code className="mcp-code">{showAll ? preview.full : preview.folded}</code>
+      <pre id={preId} aria-labelledby={headingId} data-slot="tool-confirm-json" data-state={showAll ? 'full' : 'folded'}>
+        <code data-slot="code-text">{showAll ? preview.full : preview.folded}</code>
       </pre>
       {preview.isFolded && (
-        <button type="button" ref={foldRef} data-slot="tool-confirm-fold" aria-expanded={showAll} aria-controls={preId} onClick={() => setShowAll(!showAll)} className="mcp-button">
+        <button type="button" ref={foldRef} data-slot="tool-confirm-fold" aria-expanded={showAll} aria-controls={preId} onClick={() => setShowAll(!showAll)}>
           <Icon name="chevron" /> {labels.showMore}
         </button>
       )}
@@ -243,7 +241,7 @@ export function ToolConfirmDialog({ container, className, ...props }: ToolConfir
         <ToolConfirmReasons />
         <ToolConfirmArguments />
         <ToolConfirmRemember />
-        <div data-slot="tool-confirm-actions" className="mcp-dialog-actions">
+        <div data-slot="tool-confirm-actions">
           <ToolConfirmCancel />
           <ToolConfirmAction />
         </div>

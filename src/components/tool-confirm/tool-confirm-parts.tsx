@@ -10,7 +10,6 @@ import { createContext, forwardRef, useCallback, useContext, useEffect, useId, u
 import { displayServerName } from '../../core/text/sanitize.js';
 import { type Trust } from '../../core/shared/policy.js';
 import { presentTool, type ToolPresentation } from '../../core/tool/presentation.js';
-import { cx } from '../../internal/cx.js';
 import type { Labels } from '../../internal/default-labels.js';
 import { Icon } from '../../internal/icons.js';
 import { toolCallLabels, type ToolCallLabels } from '../../internal/default-labels.js';
@@ -137,8 +136,7 @@ export const ToolConfirmInlineContent = forwardRef<HTMLElement, ComponentPropsWi
       data-risk={request.decision.risk}
       aria-describedby={request.decision.reasons.length > 0 ? reasonsId : undefined}
       {...props}
-      ref={ref}
-      className={cx('mcp-tool-confirm-inline mcp-confirm-inline', className)}
+      ref={ref} className={className}
     />
   );
 });
@@ -149,28 +147,28 @@ export const ToolConfirmFacts = forwardRef<HTMLDListElement, ComponentPropsWitho
   const { labels, presentation, serverName, trust, request } = useConfirmContext('ToolConfirm.Facts');
   const app = request.app;
   return (
-    <dl data-slot="tool-confirm-facts" {...props} ref={ref} className={cx('mcp-dialog-facts', className)}>
-      <div className="mcp-dialog-fact">
-        <dt className="mcp-dialog-term">{labels.toolName}</dt>
-        <dd className="mcp-dialog-value">
-          <code data-slot="tool-confirm-tool-name" translate="no" className="mcp-machine-name">
+    <dl data-slot="tool-confirm-facts" {...props} ref={ref} className={className}>
+      <div data-slot="dialog-fact">
+        <dt data-slot="dialog-term">{labels.toolName}</dt>
+        <dd data-slot="dialog-value">
+          <code data-slot="tool-confirm-tool-name" translate="no">
             {presentation.name || labels.unnamedTool}
           </code>
         </dd>
       </div>
-      <div className="mcp-dialog-fact">
-        <dt className="mcp-dialog-term">{labels.server}</dt>
-        <dd data-slot="tool-confirm-server" data-trust={trust} className="mcp-dialog-value">
-          {serverName} <span className="mcp-dialog-trust">({trust === 'trusted' ? labels.trusted : labels.untrusted})</span>
+      <div data-slot="dialog-fact">
+        <dt data-slot="dialog-term">{labels.server}</dt>
+        <dd data-slot="tool-confirm-server" data-trust={trust}>
+          {serverName} <span data-slot="dialog-trust">({trust === 'trusted' ? labels.trusted : labels.untrusted})</span>
         </dd>
       </div>
       {app && (
         // An MCP App asks for this call, not the model: which app, and which version it says it is.
-        <div className="mcp-dialog-fact">
-          <dt className="mcp-dialog-term">{labels.askingApp}</dt>
-          <dd data-slot="tool-confirm-app" className="mcp-dialog-value">
+        <div data-slot="dialog-fact">
+          <dt data-slot="dialog-term">{labels.askingApp}</dt>
+          <dd data-slot="tool-confirm-app">
             {app.name ? `${app.name}${app.version ? ` ${app.version}` : ''} ` : ''}
-            <code translate="no" dir="ltr" className="mcp-machine-name">
+            <code translate="no" dir="ltr" data-slot="machine-name">
               {app.resourceUri}
             </code>
           </dd>
@@ -189,8 +187,8 @@ export const ToolConfirmReasons = forwardRef<HTMLDivElement, ComponentPropsWitho
   const { reasons, risk } = request.decision;
   if (reasons.length === 0) return null;
   return (
-    <div id={reasonsId} data-slot="tool-confirm-reasons" data-risk={risk} {...props} ref={ref} className={cx('mcp-dialog-reasons', className)}>
-      <h3 id={headingId} data-slot="dialog-section-title" className="mcp-dialog-section-title">
+    <div id={reasonsId} data-slot="tool-confirm-reasons" data-risk={risk} {...props} ref={ref} className={className}>
+      <h3 id={headingId} data-slot="dialog-section-title">
         {risk === 'destructive' && <Icon name="warning" />} {labels.reasons}
       </h3>
       <ReasonList aria-labelledby={headingId} reasons={reasons} labels={labels} locale={locale} />
@@ -204,8 +202,8 @@ export const ToolConfirmRemember = forwardRef<HTMLLabelElement, ComponentPropsWi
   const { request, labels, remember, setRemember } = useConfirmContext('ToolConfirm.Remember');
   if (!request.canRemember) return null;
   return (
-    <label data-slot="tool-confirm-remember" {...props} ref={ref} className={cx('mcp-dialog-remember', className)}>
-      <input type="checkbox" className="mcp-checkbox" checked={remember} onChange={(event) => setRemember(event.currentTarget.checked)} />
+    <label data-slot="tool-confirm-remember" {...props} ref={ref} className={className}>
+      <input type="checkbox" data-slot="dialog-checkbox" checked={remember} onChange={(event) => setRemember(event.currentTarget.checked)} />
       {children ?? labels.remember}
     </label>
   );
@@ -228,8 +226,7 @@ export const ToolConfirmCancel = forwardRef<HTMLButtonElement, ToolConfirmButton
       type={asChild ? undefined : 'button'}
       data-slot="tool-confirm-cancel"
       {...props}
-      ref={ref}
-      className={cx('mcp-button mcp-dialog-cancel', className)}
+      ref={ref} className={className}
       onClick={composeEventHandlers(onClick, deny)}
     >
       {children ?? labels.deny}
@@ -250,8 +247,7 @@ export const ToolConfirmAction = forwardRef<HTMLButtonElement, ToolConfirmButton
       data-slot="tool-confirm-action"
       data-risk={request.decision.risk}
       {...props}
-      ref={ref}
-      className={cx('mcp-button mcp-dialog-action', className)}
+      ref={ref} className={className}
       onClick={composeEventHandlers(onClick, approve)}
     >
       {children ?? (destructive ? labels.approveDestructive : labels.approve)}

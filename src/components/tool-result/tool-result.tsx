@@ -3,7 +3,6 @@ import { forwardRef, type ComponentPropsWithoutRef } from 'react';
 import { formatPreview } from '../../core/tool/arguments.js';
 import { readToolResult } from '../../core/content/content.js';
 import type { CallToolResult } from '../../core/shared/types.js';
-import { cx } from '../../internal/cx.js';
 import { Icon } from '../../internal/icons.js';
 import { contentLabels } from '../../internal/default-labels.js';
 import { useLabels } from '../../internal/labels.js';
@@ -41,25 +40,25 @@ export const ToolResult = forwardRef<HTMLDivElement, ToolResultProps>(function T
   const malformed = view.state === 'malformed';
   const showStructured = structured !== undefined;
   return (
-    <div data-slot="tool-result" data-state={isError || malformed ? 'error' : 'success'} data-viewer={viewer} {...props} ref={ref} className={cx('mcp-tool-result', className)}>
+    <div data-slot="tool-result" data-state={isError || malformed ? 'error' : 'success'} data-viewer={viewer} {...props} ref={ref} className={className}>
       {isError && (
-        <p data-slot="tool-result-error" className="mcp-tool-result-error">
+        <p data-slot="tool-result-error">
           <Icon name="error" /> {labels.toolError}
         </p>
       )}
       {malformed ? (
-        <p data-slot="content-placeholder" className="mcp-content-placeholder">
+        <p data-slot="content-placeholder">
           <Icon name="warning" /> {labels.invalidResult}
         </p>
       ) : (
         <ContentBlocks blocks={view.state === 'ok' ? view.content : []} {...content} viewer={viewer} />
       )}
       {showStructured && (
-        <details data-slot="tool-result-structured" className="mcp-tool-result-structured">
-          <summary className="mcp-summary">{labels.structuredContent}</summary>
-          <pre tabIndex={0} role="group" aria-label={labels.structuredContent} className="mcp-code-block">
+        <details data-slot="tool-result-structured">
+          <summary data-slot="details-summary">{labels.structuredContent}</summary>
+          <pre tabIndex={0} role="group" aria-label={labels.structuredContent} data-slot="code-block">
             {/* The debug view of data for the model: where it folds, it shows counts and brackets, no words. */}
-            <code className="mcp-code">{formatPreview(structured)}</code>
+            <code data-slot="code-text">{formatPreview(structured)}</code>
           </pre>
         </details>
       )}

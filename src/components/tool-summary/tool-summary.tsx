@@ -6,7 +6,6 @@ import type { AnnotationIssueHandler } from '../../core/shared/issues.js';
 import { presentTool } from '../../core/tool/presentation.js';
 import { snapshotTool } from '../../core/tool/tool-hints.js';
 import type { Tool } from '../../core/shared/types.js';
-import { cx } from '../../internal/cx.js';
 import type { Labels } from '../../internal/default-labels.js';
 import { badgeLabels } from '../../internal/default-labels.js';
 import { useLabels } from '../../internal/labels.js';
@@ -54,21 +53,21 @@ export const ToolSummary = forwardRef<HTMLDivElement, ToolSummaryProps>(function
   const presentation = useMemo(() => presentTool(snapshot, { trust, onAnnotationIssue }), [snapshot, trust, onAnnotationIssue]);
   const icon = useMemo(() => selectIcon(snapshot?.icons, { theme: scheme, allowRemoteIcon, onAnnotationIssue }), [snapshot, scheme, allowRemoteIcon, onAnnotationIssue]);
   return (
-    <div data-slot="tool-summary" data-risk={presentation.risk} data-trust={trust} {...props} ref={ref} className={cx('mcp-tool-summary', className)}>
-      <div data-slot="tool-summary-heading" className="mcp-tool-summary-heading">
-        {icon && <img data-slot="tool-summary-icon" className="mcp-tool-summary-icon" src={icon.src} alt="" width={20} height={20} referrerPolicy="no-referrer" decoding="async" />}
-        <span data-slot="tool-summary-name" className="mcp-tool-summary-name">
+    <div data-slot="tool-summary" data-risk={presentation.risk} data-trust={trust} {...props} ref={ref} className={className}>
+      <div data-slot="tool-summary-heading">
+        {icon && <img data-slot="tool-summary-icon" src={icon.src} alt="" width={20} height={20} referrerPolicy="no-referrer" decoding="async" />}
+        <span data-slot="tool-summary-name">
           {presentation.displayName || labels.unnamedTool}
         </span>
         {presentation.showMachineName && (
-          <code data-slot="tool-summary-machine-name" translate="no" className="mcp-machine-name">
+          <code data-slot="tool-summary-machine-name" translate="no">
             {presentation.name}
           </code>
         )}
       </div>
       <ToolBadges tool={snapshot} serverId={serverId} trust={trust} labels={labelOverrides} />
       {presentation.description && (
-        <p data-slot="tool-summary-description" className="mcp-tool-summary-description">
+        <p data-slot="tool-summary-description">
           {presentation.description}
         </p>
       )}

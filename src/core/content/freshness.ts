@@ -150,37 +150,32 @@ const UNITS: ReadonlyArray<[Intl.RelativeTimeFormatUnit, number, number]> = [
   ['year', 365 * DAY, Infinity],
 ];
 
-// Formatters are costly to build; hundreds of labels share a few.
-const relativeFormats = new Map<string, Intl.RelativeTimeFormat>();
-const absoluteFormats = new Map<string, Intl.DateTimeFormat>();
-
-function relativeFormat(locale: FreshnessOptions['locale']): Intl.RelativeTimeFormat {
-  const key = localeKey(locale);
-  let format = relativeFormats.get(key);
+// Formatters are costly to build; hundreds of labels share a few (one map, bounded).
+const formats = new Map<string, Intl.RelativeTimeFormat | Intl.DateTimeFormat>();
+function cachedFormat<T extends Intl.RelativeTimeFormat | Intl.DateTimeFormat>(key: string, make: () => T): T {
+  let format = formats.get(key) as T | undefined;
   if (!format) {
-    format = new Intl.RelativeTimeFormat(usableLocales(locale) as string[] | undefined, { numeric: 'auto' });
-    if (relativeFormats.size > 64) relativeFormats.clear();
-    relativeFormats.set(key, format);
+    if (formats.size > 128) formats.clear();
+    formats.set(key, (format = make()));
   }
   return format;
 }
 
+function relativeFormat(locale: FreshnessOptions['locale']): Intl.RelativeTimeFormat {
+  return cachedFormat(`r|${localeKey(locale)}`, () => new Intl.RelativeTimeFormat(usableLocales(locale) as string[] | undefined, { numeric: 'auto' }));
+}
+
 function absoluteFormat(locale: FreshnessOptions['locale'], timeZone: string | undefined): Intl.DateTimeFormat {
   const zone = typeof timeZone === 'string' ? timeZone : undefined;
-  const key = `${localeKey(locale)}|${zone ?? ''}`;
-  let format = absoluteFormats.get(key);
-  if (!format) {
+  return cachedFormat(`a|${localeKey(locale)}|${zone ?? ''}`, () => {
     const locales = usableLocales(locale) as string[] | undefined;
     try {
-      format = new Intl.DateTimeFormat(locales, { dateStyle: 'medium', timeStyle: 'long', timeZone: zone });
+      return new Intl.DateTimeFormat(locales, { dateStyle: 'medium', timeStyle: 'long', timeZone: zone });
     } catch {
       // An unknown time zone: the runtime's, which the label names ("… UTC"), so it stays true.
-      format = new Intl.DateTimeFormat(locales, { dateStyle: 'medium', timeStyle: 'long' });
+      return new Intl.DateTimeFormat(locales, { dateStyle: 'medium', timeStyle: 'long' });
     }
-    if (absoluteFormats.size > 64) absoluteFormats.clear();
-    absoluteFormats.set(key, format);
-  }
-  return format;
+  });
 }
 
 /** The part of a freshness description that changes with time. */

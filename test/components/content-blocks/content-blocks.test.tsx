@@ -7,7 +7,9 @@ import { ContentBlocks, ToolResult, type BlockRendererProps } from '../../../src
 import { axe } from '../../axe.js';
 import { FIXED_NOW, dated, everyType, malformed, mixedAudience, prioritised } from '../../fixtures/content.js';
 
-const texts = (container: HTMLElement) => Array.from(container.querySelectorAll('[data-slot="content-text"]')).map((el) => el.textContent);
+// A text block's text: short text is the block's own text nodes, longer text its content-text box.
+const textOf = (block: Element) => block.querySelector('[data-slot="content-text"]')?.textContent ?? Array.from(block.childNodes, (node) => (node.nodeType === Node.TEXT_NODE ? node.textContent : '')).join('');
+const texts = (container: HTMLElement) => Array.from(container.querySelectorAll('[data-slot="content-block"][data-kind="text"]'), textOf);
 
 describe('ContentBlocks', () => {
   it('shows the user view by default: assistant-only blocks are absent, not hidden', () => {
@@ -149,7 +151,7 @@ describe('ContentBlocks', () => {
     // file: links are shown, not followed.
     expect(screen.queryByRole('link', { name: 'main.rs' })).toBeNull();
     expect(screen.getAllByText('file:///project/src/main.rs').length).toBeGreaterThan(0);
-    expect(container.querySelector('pre code')).toHaveTextContent('println!("Hello world!");');
+    expect(container.querySelector('[data-slot="content-resource-pre"]')).toHaveTextContent('println!("Hello world!");');
     expect(screen.getByRole('button', { name: 'Download pixel.png' })).toBeInTheDocument();
     expect(container.querySelector('time')).toHaveAttribute('dateTime', '2026-11-30T09:00:00.000Z');
     expect(container.querySelector('time')).toHaveTextContent('3 hours ago');
@@ -158,7 +160,7 @@ describe('ContentBlocks', () => {
   it('keeps whitespace and never renders server text as HTML', () => {
     const { container } = render(<ContentBlocks blocks={[{ type: 'text', text: '<img src=x onerror=alert(1)>\n  indented' }]} />);
     expect(container.querySelector('img')).toBeNull();
-    expect(container.querySelector('[data-slot="content-text"]')!.textContent).toBe('<img src=x onerror=alert(1)>\n  indented');
+    expect(texts(container)).toEqual(['<img src=x onerror=alert(1)>\n  indented']);
   });
 
   it('renders malformed blocks as placeholders or drops them, reports each, and never throws', () => {
@@ -228,14 +230,14 @@ describe('ContentBlocks', () => {
   it('shows fresh, stale, future and unparseable dates', () => {
     const onAnnotationIssue = vi.fn();
     const { container } = render(<ContentBlocks blocks={dated} now={FIXED_NOW} live={false} locale="en-US" staleAfterMs={2 * 86_400_000} onAnnotationIssue={onAnnotationIssue} />);
-    // The visible label: the hidden tooltip (the absolute time, its description) aside.
-    const shown = (el: Element) => Array.from(el.childNodes, (node) => (node instanceof Element && node.hasAttribute('hidden') ? '' : node.textContent)).join('');
+    // The visible label: the absolute time (visually hidden, read in place) aside.
+    const shown = (el: Element) => Array.from(el.childNodes, (node) => (node instanceof Element && node.getAttribute('data-slot') === 'freshness-date' ? '' : node.textContent)).join('');
     const labels = Array.from(container.querySelectorAll('[data-slot="freshness"]')).map((el) => [el.tagName, el.getAttribute('data-state'), shown(el)]);
     expect(labels).toEqual([
-      ['TIME', 'fresh', 'Last modified 1 minute ago'],
+      ['TIME', null, 'Last modified 1 minute ago'],
       ['TIME', 'stale', 'Last modified 3 days ago (stale)'],
       ['TIME', 'stale', 'Last modified last year (stale)'],
-      ['TIME', 'fresh', 'Last modified now'],
+      ['TIME', null, 'Last modified now'],
       ['TIME', 'future', 'Last modified next week'],
     ]);
     expect(container.textContent).not.toContain('Invalid Date');

@@ -9,13 +9,14 @@ import { CLOCK_TICK_MS, activeClockTimers } from '../../../src/internal/clock.js
 import { axe } from '../../axe.js';
 
 const NOW = Date.parse('2026-11-30T12:00:00Z');
+const tooltip = () => document.querySelector<HTMLElement>('[data-slot="freshness-tooltip"]');
 
 afterEach(() => {
   vi.useRealTimers();
 });
 
 describe('Freshness', () => {
-  it('renders a <time> with the relative label, the absolute time on hover, and is not a tab stop', async () => {
+  it('renders a <time> with the relative label, the absolute time read in place and shown on hover, and is not a tab stop', async () => {
     const user = userEvent.setup();
     render(
       <>
@@ -23,34 +24,40 @@ describe('Freshness', () => {
         <button type="button">next</button>
       </>,
     );
-    const time = screen.getByText('3 hours ago');
+    const time = screen.getByText('3 hours ago', { exact: false });
     expect(time.tagName).toBe('TIME');
     expect(time).toHaveAttribute('dateTime', '2026-11-30T09:00:00.000Z');
     expect(time).not.toHaveAttribute('tabindex');
     await user.tab();
     expect(screen.getByRole('button', { name: 'next' })).toHaveFocus();
-    // The absolute time is the accessible description before any hover.
-    expect(time).toHaveAccessibleDescription('Nov 30, 2026, 9:00:00 AM UTC');
-    expect(screen.queryByRole('tooltip')).toBeNull();
+    // The absolute time is text read in place (visually hidden by the stylesheet): no hover, no description, no tooltip element.
+    expect(time).toHaveTextContent('3 hours ago (Nov 30, 2026, 9:00:00 AM UTC)');
+    expect(time.querySelector('[data-slot="freshness-date"]')).toHaveTextContent('(Nov 30, 2026, 9:00:00 AM UTC)');
+    expect(time).not.toHaveAttribute('aria-describedby');
+    expect(tooltip()).toBeNull();
+    // The tooltip exists only while open: a visible copy, hidden from assistive technology (which read the text already).
     await user.hover(time);
-    expect(screen.getByRole('tooltip')).toHaveTextContent('Nov 30, 2026, 9:00:00 AM UTC');
+    expect(tooltip()).toHaveTextContent(/^Nov 30, 2026, 9:00:00 AM UTC$/);
+    expect(tooltip()).toHaveAttribute('aria-hidden', 'true');
+    expect(time.parentElement!.querySelectorAll('[data-slot="freshness-tooltip"]')).toHaveLength(1);
     // Hoverable: the pointer moves onto the tooltip and it stays.
-    await user.hover(screen.getByRole('tooltip'));
-    expect(screen.getByRole('tooltip')).toBeInTheDocument();
-    // Dismissible with Escape while hovered, though nothing has focus.
+    await user.hover(tooltip()!);
+    expect(tooltip()).toBeInTheDocument();
+    // Dismissible with Escape while hovered, though nothing has focus; closing removes it.
     await user.keyboard('{Escape}');
-    expect(screen.queryByRole('tooltip')).toBeNull();
+    expect(tooltip()).toBeNull();
     await user.hover(time);
-    expect(screen.getByRole('tooltip')).toBeInTheDocument();
+    expect(tooltip()).toBeInTheDocument();
     await user.unhover(time);
-    await waitFor(() => expect(screen.queryByRole('tooltip')).toBeNull());
+    await waitFor(() => expect(tooltip()).toBeNull());
+    expect(time).toHaveTextContent(/^3 hours ago \(Nov 30, 2026, 9:00:00 AM UTC\)$/);
   });
 
   it('a tooltip whose label unmounted while open does not swallow the next Escape (a dialog below must hear it)', async () => {
     const user = userEvent.setup();
     const { unmount } = render(<Freshness lastModified="2026-11-30T09:00:00Z" now={NOW} live={false} locale="en-US" timeZone="UTC" />);
-    await user.hover(screen.getByText('3 hours ago'));
-    expect(screen.getByRole('tooltip')).toBeInTheDocument();
+    await user.hover(screen.getByText('3 hours ago', { exact: false }));
+    expect(tooltip()).toBeInTheDocument();
     unmount();
     const heard = vi.fn();
     document.addEventListener('keydown', heard);

@@ -114,9 +114,11 @@ describe('ToolBadges', () => {
       </ToolBadge.Root>,
     );
     expect(rootRef.current).toBe(screen.getByTestId('root'));
-    expect(rootRef.current).toHaveClass('mcp-tool-badges', 'host-list');
+    expect(rootRef.current).toHaveAttribute('class', 'host-list');
+    expect(rootRef.current).toHaveAttribute('data-slot', 'tool-badges');
     expect(itemRef.current).toBe(badges()[0]);
-    expect(itemRef.current).toHaveClass('mcp-tool-badge', 'host-badge');
+    expect(itemRef.current).toHaveAttribute('class', 'host-badge');
+    expect(itemRef.current).toHaveAttribute('data-slot', 'tool-badge');
     expect(itemRef.current).toHaveAttribute('data-host', 'x');
     expect(badgeTexts()).toEqual(['Local only', 'Safe to retry', 'Destructive']);
     await user.hover(itemRef.current!);

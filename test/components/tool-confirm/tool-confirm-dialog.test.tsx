@@ -104,7 +104,7 @@ describe('ToolConfirmDialog', () => {
     const onDeny = vi.fn();
     const onApprove = vi.fn();
     render(<ToolConfirmDialog prompt={requestFor()} onRespond={answerTo(onApprove, onDeny)} />);
-    await user.click(document.querySelector('[data-slot="dialog-overlay"]')!);
+    await user.click(document.querySelector('[data-slot="consent-overlay"]')!);
     expect(screen.getByRole('alertdialog')).toBeInTheDocument();
     expect(onDeny).not.toHaveBeenCalled();
     expect(onApprove).not.toHaveBeenCalled();
@@ -204,7 +204,7 @@ describe('ToolConfirmDialog', () => {
         </ToolConfirm.Content>
       </ToolConfirm.Root>,
     );
-    expect(rememberRef.current).toHaveClass('mcp-dialog-remember', 'host-remember');
+    expect(rememberRef.current).toHaveAttribute('class', 'host-remember');
     expect(rememberRef.current).toHaveAttribute('data-host', 'r');
     await user.click(screen.getByRole('checkbox', { name: 'Remember for this conversation' }));
     await user.click(screen.getByRole('button', { name: 'Allow' }));
@@ -247,7 +247,7 @@ describe('ToolConfirmDialog', () => {
       </ToolConfirm.Root>,
     );
     const dialog = screen.getByRole('alertdialog', { name: 'Custom title' });
-    expect(dialog).toHaveClass('mcp-dialog', 'host-dialog');
+    expect(dialog).toHaveAttribute('class', 'host-dialog');
     await user.click(screen.getByRole('button', { name: 'No' }));
     expect(onDeny).toHaveBeenCalledTimes(1);
     expect(onOpenChange).toHaveBeenCalledWith(false);
@@ -278,7 +278,8 @@ describe('ToolConfirmDialog', () => {
     );
     const action = screen.getByRole('button', { name: 'Do it' });
     expect(actionRef.current).toBe(action);
-    expect(action).toHaveClass('ds-button', 'ds-danger', 'mcp-dialog-action');
+    expect(action).toHaveAttribute('class', 'ds-button ds-danger');
+    expect(action).toHaveAttribute('data-slot', 'tool-confirm-action');
     expect(action).toHaveAttribute('data-slot', 'tool-confirm-action');
     expect(badgesRef.current).toBe(screen.getByRole('list', { name: 'Tool hints' }));
     expect(screen.getByRole('button', { name: 'Nope' })).toHaveFocus();

@@ -37,7 +37,7 @@ describe('ToolResult', () => {
   it('puts unknown props and className on its root, and content options on the content', () => {
     const { container } = render(<ToolResult result={{ content: mixedAudience }} className="host-result" data-host="r" id="result-1" viewer="assistant" order="priority" />);
     const root = container.firstElementChild!;
-    expect(root).toHaveClass('mcp-tool-result', 'host-result');
+    expect(root).toHaveAttribute('class', 'host-result');
     expect(root).toHaveAttribute('data-host', 'r');
     expect(root).toHaveAttribute('id', 'result-1');
     expect(root.querySelector('[data-slot="content-blocks"]')).toHaveAttribute('data-order', 'priority');
@@ -84,7 +84,7 @@ describe('ToolResult', () => {
       const onAnnotationIssue = vi.fn();
       const { container } = render(<ToolResult result={{ content: [{ ...(resource as object), type: 'resource_link' }] } as unknown as CallToolResult} onAnnotationIssue={onAnnotationIssue} />);
       expect(onAnnotationIssue).not.toHaveBeenCalled();
-      expect(container.querySelector('[data-slot="content-resource-link"]')).not.toBeNull();
+      expect(container.querySelector('[data-slot="content-block"][data-kind="resource_link"] > [data-slot="content-resource-name"]')).toHaveTextContent((resource as { title?: string; name: string }).title ?? (resource as { name: string }).name);
     });
 
     it.each(specExamples('CallToolResult'))('%s', (_file, result) => {
@@ -92,7 +92,9 @@ describe('ToolResult', () => {
       const { container } = render(<ToolResult result={result as CallToolResult} onAnnotationIssue={onAnnotationIssue} />);
       expect(onAnnotationIssue).not.toHaveBeenCalled();
       const expected = (result as CallToolResult).content[0] as { text: string };
-      const shown = container.querySelector('[data-slot="content-text"]')!;
+      // Short plain text is the block's own text; JSON and long text have a box of their own.
+      const block = container.querySelector('[data-slot="content-block"][data-kind="text"]')!;
+      const shown = block.querySelector('[data-slot="content-text"]') ?? block;
       // JSON text is shown indented; anything else exactly as sent.
       expect(shown.textContent).toBe(shown.getAttribute('data-format') === 'json' ? JSON.stringify(JSON.parse(expected.text), null, 2) : expected.text);
       expect(container.firstElementChild).toHaveAttribute('data-state', (result as CallToolResult).isError ? 'error' : 'success');
