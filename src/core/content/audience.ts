@@ -161,9 +161,13 @@ export function selectVisible(blocks: unknown, viewer: Viewer, options: Omit<Aud
   return out;
 }
 
-// Blocks one walk may read below the top level: a tree past it (deep, or one
-// list shared many times over) cannot be checked, so the rest is not shown.
+// What one walk may read below the top level: 10,000 nested blocks (each list
+// costs one more) and ten levels. A tree past it (deep, or one list shared many
+// times over) cannot be checked, so the rest is not shown. Wide trees of a
+// sane depth are read whole: the budget is on work, not on how many lists.
 let nestedLeft = 0;
+const NESTED_BLOCKS = 10_000;
+const NESTED_LEVELS = 10;
 
 /**
  * The one walk behind {@link selectVisible} and {@link selectForViewer}:
@@ -172,13 +176,19 @@ let nestedLeft = 0;
  * may not see is left out of its parent's copy, so no exit that takes these
  * snapshots can carry it. False when the list cannot be checked.
  */
-function eachVisible(blocks: unknown, viewer: Viewer, onIssue: AnnotationIssueHandler | undefined, take: (index: number, block: Record<string, unknown>, audience: 'everyone' | readonly Role[]) => void, at = 'blocks'): boolean {
-  const top = at === 'blocks';
-  if (top) nestedLeft = 1000;
+function eachVisible(
+  blocks: unknown,
+  viewer: Viewer,
+  onIssue: AnnotationIssueHandler | undefined,
+  take: (index: number, block: Record<string, unknown>, audience: 'everyone' | readonly Role[]) => void,
+  at = 'blocks',
+  depth = 0,
+): boolean {
+  const top = depth === 0;
+  if (top) nestedLeft = NESTED_BLOCKS;
   // copyArray never throws (a revoked proxy reads as null) and reads the list once.
-  const list = copyArray(blocks, top ? Number.MAX_SAFE_INTEGER : nestedLeft);
-  // Each nested list costs 100 on top of its length: at most ten levels deep.
-  if (!list || (!top && (nestedLeft -= list.length + 99) < 0)) {
+  const list = depth > NESTED_LEVELS ? null : copyArray(blocks, top ? Number.MAX_SAFE_INTEGER : nestedLeft);
+  if (!list || (!top && (nestedLeft -= list.length + 1) < 0)) {
     if (blocks != null) report(onIssue, 'block-invalid', at, 'The content could not be read; nothing is shown.');
     return false;
   }
@@ -190,7 +200,7 @@ function eachVisible(blocks: unknown, viewer: Viewer, onIssue: AnnotationIssueHa
     if (audience === 'invalid' || !visibleIn(audience, viewer)) continue;
     const kept: unknown[] = [];
     if (block.content !== undefined) {
-      if (!eachVisible(block.content, viewer, onIssue, (_index, nested) => void kept.push(nested), `${path()}.content`)) continue;
+      if (!eachVisible(block.content, viewer, onIssue, (_index, nested) => void kept.push(nested), `${path()}.content`, depth + 1)) continue;
       block.content = kept;
     }
     take(i, block, audience);

@@ -152,7 +152,7 @@ describe('content toward a person, at every exit and depth', () => {
     for (let i = 0; i < 50; i++) deep = { type: 'tool_result', content: [deep] };
     const shown = JSON.stringify(selectForViewer([deep], 'user'));
     expect(shown).not.toContain('SECRET');
-    // Each nested list costs 100 of the walk's 1,000: ten levels are checked, the eleventh is not and its block is left out.
+    // Ten levels are checked, the eleventh is not and its block is left out.
     expect(shown.match(/tool_result/g)).toHaveLength(10);
     const onAnnotationIssue = vi.fn();
     expect(selectForViewer([{ type: 'tool_result', content: 'SECRET' }, { type: 'text', text: 'kept' }], 'user', { onAnnotationIssue })).toEqual([{ type: 'text', text: 'kept' }]);
@@ -163,11 +163,18 @@ describe('content toward a person, at every exit and depth', () => {
     const shared: unknown[] = [];
     const node = { type: 'tool_result', content: shared };
     for (let i = 0; i < 5; i++) shared.push(node);
-    // 5^10 paths if walked naively; the walk reads at most 1,000 nested blocks and leaves out the rest.
+    // 5^10 paths if walked naively; the walk reads at most 10,000 nested blocks and leaves out the rest.
     const shown = selectForViewer([node, { type: 'text', text: 'kept' }], 'user');
     expect(shown[1]).toEqual({ type: 'text', text: 'kept' });
-    expect(JSON.stringify(shown).match(/tool_result/g)!.length).toBeLessThanOrEqual(1_001);
+    expect(JSON.stringify(shown).match(/tool_result/g)!.length).toBeLessThanOrEqual(10_001);
     // One list longer than the whole budget is left out with its block.
-    expect(selectForViewer([{ type: 'tool_result', content: Array.from({ length: 2000 }, () => ({ type: 'text', text: 'x' })) }], 'user')).toEqual([]);
+    expect(selectForViewer([{ type: 'tool_result', content: Array.from({ length: 20_000 }, () => ({ type: 'text', text: 'x' })) }], 'user')).toEqual([]);
+  });
+
+  it('a wide tree of a sane depth is read whole: many nested lists are not a reason to drop what the person may see', () => {
+    // 40 sibling results, each two levels deep (120 nested lists): the old per-list cost of 100 dropped most of them.
+    const wide = Array.from({ length: 40 }, (_, i) => ({ type: 'tool_result', content: [{ type: 'tool_result', content: [{ type: 'text', text: `PUB${i}` }] }] }));
+    const shown = JSON.stringify(selectForViewer(wide, 'user'));
+    for (let i = 0; i < 40; i++) expect(shown).toContain(`"PUB${i}"`);
   });
 });
