@@ -157,7 +157,7 @@ export interface VisibleBlock {
  */
 export function selectVisible(blocks: unknown, viewer: Viewer, options: Omit<AudienceOptions, 'path'> = {}): VisibleBlock[] {
   const out: VisibleBlock[] = [];
-  eachVisible(blocks, viewer, (options ?? {}).onAnnotationIssue, (index, block, audience) => void out.push({ index, block, audience }));
+  eachVisible(blocks, viewer, options?.onAnnotationIssue, (index, block, audience) => void out.push({ index, block, audience }));
   return out;
 }
 
@@ -166,8 +166,6 @@ export function selectVisible(blocks: unknown, viewer: Viewer, options: Omit<Aud
 // times over) cannot be checked, so the rest is not shown. Wide trees of a
 // sane depth are read whole: the budget is on work, not on how many lists.
 let nestedLeft = 0;
-const NESTED_BLOCKS = 10_000;
-const NESTED_LEVELS = 10;
 
 /**
  * The one walk behind {@link selectVisible} and {@link selectForViewer}:
@@ -184,11 +182,10 @@ function eachVisible(
   at = 'blocks',
   depth = 0,
 ): boolean {
-  const top = depth === 0;
-  if (top) nestedLeft = NESTED_BLOCKS;
+  if (!depth) nestedLeft = 10_000;
   // copyArray never throws (a revoked proxy reads as null) and reads the list once.
-  const list = depth > NESTED_LEVELS ? null : copyArray(blocks, top ? Number.MAX_SAFE_INTEGER : nestedLeft);
-  if (!list || (!top && (nestedLeft -= list.length + 1) < 0)) {
+  const list = copyArray(blocks, depth ? nestedLeft : Number.MAX_SAFE_INTEGER);
+  if (!list || (depth && (depth > 10 || (nestedLeft -= list.length + 1) < 0))) {
     if (blocks != null) report(onIssue, 'block-invalid', at, 'The content could not be read; nothing is shown.');
     return false;
   }
@@ -217,6 +214,6 @@ function eachVisible(
  */
 export function selectForViewer<T>(blocks: readonly T[] | null | undefined, viewer: Viewer, options: Omit<AudienceOptions, 'path'> = {}): T[] {
   const out: T[] = [];
-  eachVisible(blocks, viewer, (options ?? {}).onAnnotationIssue, (_index, block) => void out.push(block as T));
+  eachVisible(blocks, viewer, options?.onAnnotationIssue, (_index, block) => void out.push(block as T));
   return out;
 }
