@@ -87,7 +87,14 @@ export async function runRouteBench(median, runs) {
   const oursOn = (store) => createMcpChatRoute({ model, tools: () => tools, servers, secret, store, authorize: 'anyone', onError: () => {} });
   const memory = oursOn(createMcpChatStore());
   const redis = await startRedis();
-  const onRedis = redis ? oursOn(createMcpChatStore({ storage: createRedisChatStorage(redis.client) })) : undefined;
+  // Every call to the Redis storage is one round trip: counted per request below (target ≤ 3).
+  let trips = 0;
+  const counted = (storage) => ({
+    get: (...args) => (trips++, storage.get(...args)),
+    set: (...args) => (trips++, storage.set(...args)),
+    setIfAbsent: (...args) => (trips++, storage.setIfAbsent(...args)),
+  });
+  const onRedis = redis ? oursOn(createMcpChatStore({ storage: counted(createRedisChatStorage(redis.client)) })) : undefined;
 
   const PER_ROUND = 40;
   const time = async (route, tag) => {
@@ -129,6 +136,12 @@ export async function runRouteBench(median, runs) {
   };
   const onMemory = await compare(memory, 'm');
   const againstApproval = await compare(memory, 'a', bareWithApproval);
+  let redisTrips;
+  if (onRedis) {
+    trips = 0;
+    for (let i = 0; i < 20; i++) await one(onRedis, 'trips');
+    redisTrips = trips / 20;
+  }
   const redisFigures = onRedis ? await compare(onRedis, 'r') : undefined;
 
   // Heap per chat held: 1,000 chats, each with one result and its model view, in a fresh memory store.
@@ -149,6 +162,7 @@ export async function runRouteBench(median, runs) {
     redisMs: redisFigures?.ms,
     redisBareMs: redisFigures?.bareMs,
     redisRatio: redisFigures?.ratio,
+    redisTrips,
     bytesPerChat: Math.max(0, (after - before) / CHATS),
     // Keep the store reachable until after the measurement.
     chats: held ? CHATS : 0,

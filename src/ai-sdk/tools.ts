@@ -99,12 +99,11 @@ export function metadataOf(tool: unknown): McpToolMetadata {
 }
 
 export function toolFromMetadata(name: string, metadata: McpToolMetadata, description: unknown): Tool {
-  return {
-    name: metadata.toolName ?? name,
-    ...(metadata.title !== undefined ? { title: metadata.title } : {}),
-    ...(typeof description === 'string' ? { description } : {}),
-    ...(metadata.annotations ? { annotations: metadata.annotations } : {}),
-  } as Tool;
+  const tool: Tool = { name: metadata.toolName ?? name };
+  if (metadata.title !== undefined) tool.title = metadata.title;
+  if (typeof description === 'string') tool.description = description;
+  if (metadata.annotations) tool.annotations = metadata.annotations;
+  return tool;
 }
 
 /**
@@ -124,6 +123,8 @@ export function annotateMcpTools<TOOLS extends ToolSet>(toolSets: TOOLS | readon
   const result = new Map<string, unknown>();
   const clashes = new Set<string>();
   const setOfClient = new Map<string, number>();
+  // Model views this request kept: the next step reads them here, not back from the store (one round trip less).
+  const kept = new Map<string, unknown>();
   for (const [index, set] of sets.entries()) {
     if (!isRecord(set)) continue;
     for (const name of Object.keys(set)) {
@@ -143,7 +144,7 @@ export function annotateMcpTools<TOOLS extends ToolSet>(toolSets: TOOLS | readon
         clashes.add(key);
         continue;
       }
-      result.set(key, wrapTool(original, name, metadata, options));
+      result.set(key, wrapTool(original, name, metadata, options, kept));
     }
   }
   if (clashes.size > 0) throw new McpToolNameConflictError([...clashes]);
@@ -156,7 +157,7 @@ type AnyTool = Record<string | symbol, unknown> & {
   toModelOutput?: (options: { toolCallId: string; input: unknown; output: unknown }) => unknown;
 };
 
-function wrapTool(original: AnyTool, name: string, metadata: McpToolMetadata, options: AnnotateMcpToolsOptions): AnyTool {
+function wrapTool(original: AnyTool, name: string, metadata: McpToolMetadata, options: AnnotateMcpToolsOptions, justKept: Map<string, unknown>): AnyTool {
   const { chatId, store } = options;
   const originalExecute = original.execute;
   const originalToModel = original.toModelOutput;
@@ -167,11 +168,13 @@ function wrapTool(original: AnyTool, name: string, metadata: McpToolMetadata, op
   const tool: AnyTool = {
     ...original,
     toModelOutput: async ({ toolCallId, input, output }: { toolCallId: string; input: unknown; output: unknown }) => {
-      let kept: unknown;
-      try {
-        kept = await store.modelView(chatId, toolCallId);
-      } catch (error) {
-        store.reportError(McpChatStoreError.isInstance(error) ? error : new McpChatStoreError('read a result', error));
+      let kept = justKept.get(toolCallId);
+      if (kept === undefined) {
+        try {
+          kept = await store.modelView(chatId, toolCallId);
+        } catch (error) {
+          store.reportError(McpChatStoreError.isInstance(error) ? error : new McpChatStoreError('read a result', error));
+        }
       }
       // Forgotten, unreadable or never ours: the model gets what it may see of the user view, never more.
       return toModel({ toolCallId, input, output: kept !== undefined ? kept : splitMcpResult(output).assistant });
@@ -182,6 +185,8 @@ function wrapTool(original: AnyTool, name: string, metadata: McpToolMetadata, op
     tool.execute = async (input: unknown, executionOptions: { toolCallId: string }) => {
       const output = await execute(input, executionOptions);
       const views = splitMcpResult(output, options);
+      // This request's next step reads it from here, even if the store below fails.
+      justKept.set(executionOptions.toolCallId, views.assistant);
       try {
         await store.setModelView(chatId, executionOptions.toolCallId, views.assistant);
       } catch (error) {

@@ -110,6 +110,25 @@ describe('AI SDK: approval policy and audience at the network boundary', () => {
     expect(h.records).toMatchObject([{ kind: 'tool', serverId: 'everything', toolName: 'get-annotated-message', outcome: 'run', decidedBy: 'policy', trust: 'trusted' }]);
   });
 
+  it('one request with a tool call makes at most three storage round trips (issue 35): the next step reads the model view it just kept from memory', async () => {
+    const calls: string[] = [];
+    const base = createMemoryChatStorage();
+    const counted: McpChatStorage = {
+      get: (key) => (calls.push(`get ${key.split(':').slice(1, 2).join()}`), base.get(key)),
+      set: (key, value, ttl) => (calls.push(`set ${key.split(':').slice(1, 2).join()}`), base.set(key, value, ttl)),
+      setIfAbsent: (key, value, ttl) => (calls.push(`setIfAbsent ${key.split(':').slice(1, 2).join()}`), base.setIfAbsent(key, value, ttl)),
+    };
+    const h = harness({ everything: { trust: 'trusted' } }, createMcpChatStore({ storage: counted }));
+    await h.chat.sendMessage({ text: 'show me a debug message' });
+    await h.settle();
+    expect(h.bodies).toHaveLength(1);
+    // The chat's approvals and taint are read, the model view written: never read back in the same request.
+    expect(calls).toEqual(['get approvals', 'get taint', 'set view']);
+    // And the model's next step still got its own view.
+    expect(modelSaw([h.prompts[1]])).toContain(DEBUG_TEXT);
+    for (const body of h.bodies) expect(body).not.toContain(DEBUG_TEXT);
+  });
+
   it('the model keeps its view on the next request too (the per-chat store), and the browser still never gets it', async () => {
     const store = createMcpChatStore();
     const h = harness({ everything: { trust: 'trusted' } }, store);
