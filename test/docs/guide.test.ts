@@ -36,6 +36,34 @@ describe('the Storybook guide', () => {
     }
   });
 
+  it('the anatomy page names every data-slot the components write', () => {
+    const block = read(join(guide, 'anatomy.mdx')).split('## Every styling hook')[1]!.split('```')[1]!.replace(/^text\n/, '');
+    // Each row is a family name and its slots; "tool-call-{header, title}" is tool-call-header and tool-call-title.
+    const text = block.replace(/^\S+[ \t]+/gm, '');
+    const expanded = text.replace(/([a-z-]+)\{([^}]*)\}/g, (_all, stem: string, names: string) => names.split(',').map((name) => stem + name.trim()).join(', '));
+    const listed = new Set(expanded.split(/[,\s]+/).filter((word) => /^[a-z][a-z-]*$/.test(word)));
+    const written = new Set<string>();
+    const walk = (dir: string) => {
+      for (const entry of readdirSync(dir, { withFileTypes: true })) {
+        const path = join(dir, entry.name);
+        if (entry.isDirectory()) walk(path);
+        else if (/\.tsx?$/.test(entry.name)) {
+          // data-slot="x", a slot chosen in an expression ('x' : 'y'), one set in code, and AskedDuring's slot="x".
+          for (const match of read(path).matchAll(/data-slot=(?:"([a-z][a-z0-9-]*)"|\{([^}]*)\})|\.slot = '([a-z-]+)'|setAttribute\('data-slot', '([a-z-]+)'\)|\bslot="([a-z-]+)"/g)) {
+            // In an expression, the slots are the ternary's results ("? 'a' : 'b'"), not what it compares.
+            if (match[2] !== undefined) for (const quoted of match[2].matchAll(/[?:]\s*'([a-z][a-z0-9-]*)'/g)) written.add(quoted[1]!);
+            else written.add((match[1] ?? match[3] ?? match[4] ?? match[5])!);
+          }
+        }
+      }
+    };
+    walk(join(root, 'src'));
+    expect(written.size).toBeGreaterThan(150);
+    expect([...written].filter((slot) => !listed.has(slot)).sort()).toEqual([]);
+    // And it lists nothing that does not exist.
+    expect([...listed].filter((slot) => !written.has(slot)).sort()).toEqual([]);
+  });
+
   it('shows files that exist and that npm test compiles', () => {
     const checked = typeChecked();
     const shown: string[] = [];

@@ -62,9 +62,10 @@ describe('styles.css in a host page', () => {
     await page.close();
   });
 
-  it("selects only its own parts: a shadcn app's data-slot elements (dialog-overlay, button, input, card) are left as the host drew them", async () => {
+  it("selects only its own parts: a shadcn app's data-slot elements (dialog-overlay, button, input, card), or a host's own icon or code-block, are left as the host drew them", async () => {
     // shadcn styles its parts by data-slot too; ours are named so that neither stylesheet reaches the other's elements.
-    const shadcn = ['dialog-overlay', 'dialog-content', 'dialog-title', 'button', 'input', 'checkbox', 'textarea', 'card', 'card-content', 'tooltip-content', 'badge', 'progress'];
+    // And our parts shared across families (icon, code-block, dialog-*) are styled only inside our own components.
+    const shadcn = ['dialog-overlay', 'dialog-content', 'dialog-title', 'button', 'input', 'checkbox', 'textarea', 'card', 'card-content', 'tooltip-content', 'badge', 'progress', 'icon', 'code-block', 'code-text', 'machine-name', 'details-summary', 'dialog-list', 'dialog-facts', 'dialog-section-title', 'dialog-input'];
     const markup = shadcn.map((slot) => `<div data-slot="${slot}">${slot}</div>`).join('');
     const page = await host(`${markup}<div id="plain">plain</div>`, { colorScheme: 'dark' });
     const plain = await page.$eval('#plain', (el) => JSON.stringify(getComputedStyle(el)));
@@ -112,7 +113,7 @@ describe('styles.css in a host page', () => {
   });
 
   it('JSON, code, URLs and machine names read left to right in a right-to-left page', async () => {
-    const page = await host('<pre data-slot="code-block" id="json">{"entityNames": ["a"]}</pre><code data-slot="machine-name" id="name">delete_entities</code><p data-slot="elicitation-url-text" id="url">https://example.com/</p>', {}, 'dir="rtl" lang="ar"');
+    const page = await host('<div data-slot="sampling"><pre data-slot="code-block" id="json">{"entityNames": ["a"]}</pre><code data-slot="machine-name" id="name">delete_entities</code><p data-slot="elicitation-url-text" id="url">https://example.com/</p></div>', {}, 'dir="rtl" lang="ar"');
     for (const id of ['#json', '#name', '#url']) {
       await expect(style(page, id, 'direction')).resolves.toBe('ltr');
       await expect(style(page, id, 'unicode-bidi')).resolves.toBe('isolate');
@@ -128,7 +129,7 @@ describe('styles.css in a host page', () => {
   });
 
   it('no animation runs under reduced motion (the spinner, the copy button fade); it does otherwise', async () => {
-    const markup = '<div data-slot="tool-call-status" data-state="running"><span data-slot="icon" id="spinner"></span></div><p data-slot="sampling-generating"><span data-slot="icon" data-icon="spinner" id="spin"></span></p><button data-slot="content-copy" id="copy"></button>';
+    const markup = '<div data-slot="tool-call-status" data-state="running"><span data-slot="icon" id="spinner"></span></div><div data-slot="sampling"><p data-slot="sampling-generating"><span data-slot="icon" data-icon="spinner" id="spin"></span></p></div><button data-slot="content-copy" id="copy"></button>';
     const moving = await host(markup, { reducedMotion: 'no-preference' });
     await expect(style(moving, '#spinner', 'animation-name')).resolves.toBe('mcp-spin');
     await expect(style(moving, '#spin', 'animation-name')).resolves.toBe('mcp-spin');

@@ -207,7 +207,7 @@ describe('ContentBlocks', () => {
     await expect(navigator.clipboard.readText()).resolves.toBe('Your changes were saved as a draft.');
     // One label; "Copied" is said through the polite live region, twice for two copies.
     expect(buttons[1]).toHaveAccessibleName('Copy text');
-    const live = document.querySelector('[data-slot="live-region"]')!;
+    const live = document.querySelector('[data-slot="consent-live-region"]')!;
     expect(live).toHaveAttribute('aria-live', 'polite');
     expect(live).toHaveTextContent('Copied');
     await user.click(buttons[1]!);

@@ -118,8 +118,8 @@ describe('ToolCallCard task lifecycle', () => {
   });
 
   it('says politely what the status line does not: task messages and why it failed, on changes only', () => {
-    const said = () => Array.from(document.querySelector('[data-slot="live-region"]')?.children ?? [], (node) => node.textContent);
-    document.querySelector('[data-slot="live-region"]')?.replaceChildren();
+    const said = () => Array.from(document.querySelector('[data-slot="consent-live-region"]')?.children ?? [], (node) => node.textContent);
+    document.querySelector('[data-slot="consent-live-region"]')?.replaceChildren();
     // A transcript's old failure is not read out when it loads.
     const old = render(taskCard(toolCallStatusFromTask({ taskId: 'k', status: 'failed', statusMessage: 'Old failure' })));
     expect(said()).toEqual([]);
@@ -132,7 +132,7 @@ describe('ToolCallCard task lifecycle', () => {
     status = toolCallStatusFromTask({ taskId: 'k1', status: 'failed', statusMessage: 'Upstream timed out' }, status);
     rerender(taskCard(status));
     expect(said()).toEqual(['Research: Gathering sources...', 'Research: Upstream timed out']);
-    expect(document.querySelector('[data-slot="live-region"]')).toHaveAttribute('role', 'status');
+    expect(document.querySelector('[data-slot="consent-live-region"]')).toHaveAttribute('role', 'status');
   });
 
   it('failed and cancelled tasks say so, with the server\'s message', () => {
