@@ -8,10 +8,10 @@
 const CLEAR_AFTER_MS = 7_000;
 
 function region(doc: Document): HTMLElement {
-  const existing = doc.querySelector<HTMLElement>('[data-slot="consent-live-region"]');
+  const existing = doc.querySelector<HTMLElement>('[data-slot=consent-live-region]');
   if (existing) return existing;
   const element = doc.createElement('div');
-  element.setAttribute('data-slot', 'consent-live-region');
+  element.dataset.slot = 'consent-live-region';
   element.setAttribute('role', 'status');
   element.setAttribute('aria-live', 'polite');
   element.setAttribute('aria-atomic', 'false');
