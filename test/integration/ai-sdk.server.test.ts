@@ -3,6 +3,7 @@
  * server-everything, `streamText` with the AI SDK's mock model, the example's
  * chat route, and the headless `Chat` class that `useChat` wraps. Assertions
  * are on the raw bytes of every response and on the prompts the model got.
+ * One file (~530 lines): every case shares one MCP client and one chat harness.
  */
 import { Chat } from '@ai-sdk/react';
 import { createMCPClient, type MCPClient } from '@ai-sdk/mcp';

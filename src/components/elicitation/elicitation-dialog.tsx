@@ -1,4 +1,7 @@
 'use client';
+// One file on purpose (~590 lines): the Elicitation parts share one context and one
+// form state, and the form, review and URL modes read the same values; split files
+// would have to export that state between them.
 import * as Dialog from '@radix-ui/react-dialog';
 import { createContext, forwardRef, useCallback, useContext, useEffect, useId, useMemo, useRef, useState, type ComponentPropsWithoutRef, type FormEvent, type ReactNode } from 'react';
 import type { ElicitationResponse, PendingElicitation } from '../../core/consent/index.js';

@@ -1,4 +1,6 @@
 'use client';
+// One file on purpose (~450 lines): the ToolCall parts share one context (status,
+// focus return, the inline approval), and each part is a few lines that read it.
 import { useIsomorphicLayoutEffect } from '../../internal/use-layout-effect.js';
 import { announce } from '../../internal/announce.js';
 import { createContext, forwardRef, useCallback, useContext, useEffect, useId, useMemo, useRef, useState, type ComponentPropsWithoutRef, type ReactNode, type RefObject } from 'react';

@@ -1,4 +1,5 @@
-// Tests for src/components/tool-call.
+// Tests for src/components/tool-call. One file (~440 lines): every case renders the
+// same card through one provider setup, and the cases read best side by side.
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Profiler, useState, type ReactNode } from 'react';
