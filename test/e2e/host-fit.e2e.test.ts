@@ -74,6 +74,12 @@ describe('styles.css in a host page', () => {
       expect(JSON.parse(own), slot).toEqual(JSON.parse(plain));
     }
     await page.close();
+    // Inside our card, a host renderer's icon (Headless UI and Catalyst mark theirs data-slot="icon") stays the host's; ours has data-icon.
+    const inside = await host('<article data-slot="tool-call"><span data-slot="icon" id="host-icon"></span><span id="plain-span"></span><span data-slot="icon" data-icon="check" id="our-icon"></span></article>');
+    const styleOf = (id: string) => inside.$eval(id, (el) => JSON.stringify(getComputedStyle(el)));
+    expect(JSON.parse(await styleOf('#host-icon'))).toEqual(JSON.parse(await styleOf('#plain-span')));
+    expect(JSON.parse(await styleOf('#our-icon'))).not.toEqual(JSON.parse(await styleOf('#plain-span')));
+    await inside.close();
   });
 
   it('follows .light / .dark (next-themes, shadcn) and data-theme on any ancestor, the nearest winning', async () => {
@@ -129,7 +135,7 @@ describe('styles.css in a host page', () => {
   });
 
   it('no animation runs under reduced motion (the spinner, the copy button fade); it does otherwise', async () => {
-    const markup = '<div data-slot="tool-call-status" data-state="running"><span data-slot="icon" id="spinner"></span></div><div data-slot="sampling"><p data-slot="sampling-generating"><span data-slot="icon" data-icon="spinner" id="spin"></span></p></div><button data-slot="content-copy" id="copy"></button>';
+    const markup = '<div data-slot="tool-call-status" data-state="running"><span data-slot="icon" data-icon="spinner" id="spinner"></span></div><div data-slot="sampling"><p data-slot="sampling-generating"><span data-slot="icon" data-icon="spinner" id="spin"></span></p></div><button data-slot="content-copy" id="copy"></button>';
     const moving = await host(markup, { reducedMotion: 'no-preference' });
     await expect(style(moving, '#spinner', 'animation-name')).resolves.toBe('mcp-spin');
     await expect(style(moving, '#spin', 'animation-name')).resolves.toBe('mcp-spin');
