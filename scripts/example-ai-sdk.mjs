@@ -1,12 +1,14 @@
-// `npm run example:ai-sdk`: packs the library into examples/ai-sdk-chat the
-// way a host installs it and starts the app (the chat route runs in the same
+// `npm run example:ai-sdk` (or `… -- assistant-ui-chat`): packs the library
+// into examples/ai-sdk-chat (or the named example on the same route) the way
+// a host installs it and starts the app (the chat route runs in the same
 // Vite server and starts server-everything over stdio). Ctrl+C stops it.
 import { join } from 'node:path';
 import { createServer } from 'vite';
 import { pack, root, unpackInto } from './pack.mjs';
 
-unpackInto(pack(), join(root, 'examples/ai-sdk-chat'));
-const vite = await createServer({ configFile: join(root, 'examples/ai-sdk-chat/vite.config.ts'), server: { port: Number(process.env.PORT ?? 5174) } });
+const example = join(root, 'examples', process.argv[2] ?? 'ai-sdk-chat');
+unpackInto(pack(), example);
+const vite = await createServer({ configFile: join(example, 'vite.config.ts'), server: { port: Number(process.env.PORT ?? 5174) } });
 await vite.listen();
 const appUrl = vite.resolvedUrls?.local[0] ?? `http://127.0.0.1:${vite.config.server.port}/`;
 console.log(`\n  AI SDK example: ${appUrl}`);

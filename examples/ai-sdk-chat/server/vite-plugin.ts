@@ -1,0 +1,35 @@
+// Serves this folder's chat route (POST /api/chat) and its log (GET /api/log)
+// from app-server.ts inside Vite's dev server. Both example apps use it: the
+// useChat page and the assistant-ui one talk to the same route.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { join } from 'node:path';
+import type { Plugin, ViteDevServer } from 'vite';
+import type * as AppServer from './app-server.js';
+
+export function chatServer(): Plugin {
+  let vite: ViteDevServer;
+  const load = () => vite.ssrLoadModule(join(import.meta.dirname, 'app-server.ts')) as Promise<typeof AppServer>;
+  const toRequest = async (req: IncomingMessage) => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    return new Request(`http://localhost${req.url}`, { method: req.method, headers: req.headers as Record<string, string>, body: Buffer.concat(chunks) });
+  };
+  const send = async (res: ServerResponse, response: Response) => {
+    res.writeHead(response.status, Object.fromEntries(response.headers));
+    if (response.body) for await (const chunk of response.body) res.write(chunk);
+    res.end();
+  };
+  return {
+    name: 'example-chat-server',
+    configureServer(server) {
+      vite = server;
+      server.middlewares.use('/api/chat', (req, res, next) => {
+        if (req.method !== 'POST') return next();
+        void (async () => send(res, await (await load()).handleChat(await toRequest(req))))().catch(next);
+      });
+      server.middlewares.use('/api/log', (_req, res, next) => {
+        void (async () => send(res, Response.json((await load()).log)))().catch(next);
+      });
+    },
+  };
+}
