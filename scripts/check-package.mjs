@@ -9,6 +9,7 @@ import { pack } from './pack.mjs';
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const bin = (name) => join(root, 'node_modules/.bin', name);
 const run = (cmd, args) => execFileSync(cmd, args, { cwd: root, stdio: 'inherit' });
+const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
 
 console.log('== build');
 run(process.execPath, [join(root, 'scripts/build.mjs')]);
@@ -61,9 +62,11 @@ execFileSync(
   { cwd: root, stdio: 'inherit' },
 );
 
-console.log('== optional peers stay in their entries: the MCP SDK in ./mcp, the AI SDK in ./ai-sdk; ./mcp, ./ai-sdk and ./apps load without React');
+console.log('== optional peers stay in their entries: the MCP SDK in ./mcp, the AI SDK in ./ai-sdk, assistant-ui in ./assistant-ui; ./mcp, ./ai-sdk and ./apps load without React; an adapter loads without the other frameworks');
 const imports = (file) => [...readFileSync(file, 'utf8').matchAll(/(?:from|import)\s*['"]([^'"]+)['"]/g)].map((match) => match[1]);
-const peerOf = (spec) => (spec.startsWith('@modelcontextprotocol/') ? 'mcp/' : spec === 'ai' || spec.startsWith('ai/') || spec.startsWith('@ai-sdk/') ? 'ai-sdk/' : null);
+// Each framework's adapter is the only place that imports it (the apps entry keeps its own SDK in apps/).
+const peerOf = (spec) =>
+  spec.startsWith('@modelcontextprotocol/') ? 'mcp/' : spec === 'ai' || spec.startsWith('ai/') || spec.startsWith('@ai-sdk/') ? 'ai-sdk/' : spec.startsWith('@assistant-ui/') ? 'assistant-ui/' : null;
 const strays = [];
 for (const file of readdirSync(join(root, 'dist'), { recursive: true })) {
   const name = String(file).split('\\').join('/');
@@ -99,6 +102,15 @@ for (const [entry, other] of [['mcp/index', '@modelcontextprotocol/client'], ['m
     for (const spec of imports(file)) if (spec === other || spec.startsWith(`${other}/`)) strays.push(`${entry} reaches ${file}, which imports ${spec}`);
   }
 }
+// A framework adapter loads with React, its framework and this package's own dependencies: no other
+// framework, no AI SDK, no MCP SDK. The root entry reaches none of them.
+const ownDeps = new Set(['react', 'react/jsx-runtime', 'react-dom', ...Object.keys(pkg.dependencies)]);
+for (const [entry, framework] of [['assistant-ui/index.js', '@assistant-ui/react']]) {
+  for (const file of reach(join(root, 'dist', entry))) {
+    for (const spec of imports(file)) if (!spec.startsWith('.') && !ownDeps.has(spec) && spec !== framework) strays.push(`${entry} reaches ${file}, which imports ${spec}`);
+  }
+}
+for (const file of reach(join(root, 'dist/index.js'))) if (file.includes(`${join('dist', 'assistant-ui')}`)) strays.push(`the root entry reaches ${file}`);
 if (strays.length) {
   console.error(strays.join('\n'));
   process.exit(1);

@@ -22,7 +22,7 @@ function typeChecked(): Set<string> {
 
 describe('the Storybook guide', () => {
   it('has the pages the issue asks for', () => {
-    expect(pages).toEqual(expect.arrayContaining(['getting-started.mdx', 'nextjs-ai-sdk.mdx', 'tailwind-shadcn.mdx', 'mcp-sdk.mdx', 'server-requests.mdx', 'mcp-apps.mdx', 'theming.mdx', 'translations.mdx', 'accessibility.mdx', 'security.mdx', 'performance.mdx']));
+    expect(pages).toEqual(expect.arrayContaining(['getting-started.mdx', 'nextjs-ai-sdk.mdx', 'tailwind-shadcn.mdx', 'mcp-sdk.mdx', 'server-requests.mdx', 'mcp-apps.mdx', 'theming.mdx', 'translations.mdx', 'accessibility.mdx', 'security.mdx', 'performance.mdx', 'chat-frameworks.mdx']));
   });
 
   it('writes no code inline: every fenced block is a shell command or plain text, and each is closed by a bare fence', () => {
