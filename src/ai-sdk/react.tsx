@@ -203,7 +203,7 @@ export function useRememberedApprovals(): RememberedApprovals {
 
 /** Props of {@link McpChatError}. */
 export interface McpChatErrorProps extends Omit<ComponentPropsWithoutRef<'p'>, 'children'> {
-  /** `useChat().error`: nothing renders while it is `undefined`. */
+  /** `useChat().error`, or an assistant-ui message status's `error`: nothing renders while it is `undefined`. */
   error: unknown;
   /** Words to replace (`reason.chat-forbidden`, `reason.chat-failed`, …); else the provider's, else English. */
   labels?: Partial<Labels> | undefined;
@@ -230,7 +230,8 @@ export const McpChatError = forwardRef<HTMLParagraphElement, McpChatErrorProps>(
   const labels = useLabels(labelsProp, aiSdkReasonMessages);
   const locale = useLocale(localeProp);
   if (error === undefined || error === null) return null;
-  const said = error instanceof Error ? error.message : error;
+  // An Error's message, or assistant-ui's { code, message } (a message status's error); else the value itself.
+  const said = ownData(error, 'message') ?? error;
   const code = reasonsFromWire(said)?.find((reason) => CHAT_ERRORS.has(reason.code))?.code ?? 'chat-failed';
   return (
     <p role="alert" data-slot="chat-error" {...props} ref={ref} className={className}>

@@ -225,10 +225,33 @@ describe('McpChatError', () => {
         const { unmount } = render(<McpChatError error={new Error(message)} />);
         const text = screen.getByRole('alert').textContent ?? '';
         unmount();
-        return words.has(text) && (message.length < 8 || !text.includes(message));
+        // assistant-ui's message status error has the same message in a plain object.
+        const { unmount: unmountObject } = render(<McpChatError error={{ code: 'unknown', message }} />);
+        const same = screen.getByRole('alert').textContent === text;
+        unmountObject();
+        return same && words.has(text) && (message.length < 8 || !text.includes(message));
       }),
       { numRuns: 200 },
     );
+    // Anything else, a getter that throws included, is 'something went wrong', never a crash.
+    fc.assert(
+      fc.property(fc.anything(), (error) => {
+        fc.pre(error !== undefined && error !== null);
+        const { unmount } = render(<McpChatError error={error} />);
+        const text = screen.getByRole('alert').textContent ?? '';
+        unmount();
+        return text === 'Something went wrong.';
+      }),
+      { numRuns: 200 },
+    );
+    const hostile = Object.defineProperty({}, 'message', {
+      get() {
+        throw new Error('boom');
+      },
+    });
+    const { unmount } = render(<McpChatError error={hostile} />);
+    expect(screen.getByRole('alert')).toHaveTextContent('Something went wrong.');
+    unmount();
     render(<McpChatError error={new Error('ECONNREFUSED 10.0.0.5:5432 at db.query')} />);
     expect(screen.getByRole('alert')).toHaveTextContent('Something went wrong.');
   });

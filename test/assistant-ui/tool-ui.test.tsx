@@ -1,7 +1,7 @@
 // Tests for src/assistant-ui (McpToolUI) in a real assistant-ui thread on the AI SDK runtime
 // (@assistant-ui/react-ai-sdk's useChatRuntime); the transport is the only stand-in: it records what
 // the browser would send and answers with an empty step.
-import { AssistantRuntimeProvider, MessagePrimitive, ThreadPrimitive, type ToolCallMessagePartComponent } from '@assistant-ui/react';
+import { AssistantRuntimeProvider, ComposerPrimitive, MessagePrimitive, ThreadPrimitive, useAuiState, type ToolCallMessagePartComponent } from '@assistant-ui/react';
 import { useChatRuntime } from '@assistant-ui/react-ai-sdk';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -9,7 +9,7 @@ import { lastAssistantMessageIsCompleteWithApprovalResponses, type ChatTransport
 import { useCallback, useEffect, type ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { McpToolUI } from '../../src/assistant-ui/index.js';
-import { useRememberedApprovals } from '../../src/ai-sdk/react.js';
+import { McpChatError, useRememberedApprovals } from '../../src/ai-sdk/react.js';
 import type { ServerConfig } from '../../src/index.js';
 import { axe } from '../axe.js';
 import { BuiltInProvider } from '../helpers/kinds.js';
@@ -173,5 +173,48 @@ describe('McpToolUI: results', () => {
     const denied = { ...base, state: 'output-denied', approval: { id: 'ap-1', approved: false, reason: PERSON_SAID_NO } } satisfies DynamicToolUIPart;
     render(inProvider(<Chat messages={conversation(denied)} transport={transport} />));
     expect(await screen.findByRole('article', { name: 'Toggle Simulated Logging' })).toHaveAttribute('data-state', 'denied');
+  });
+});
+
+describe('a refused chat in an assistant-ui thread', () => {
+  it('McpChatError reads the message status’s error and says the refusal in the host’s words, not the response body', async () => {
+    const user = userEvent.setup();
+    // What DefaultChatTransport throws for the route's 403: an Error whose message is the body.
+    const transport: ChatTransport<UIMessage> = {
+      sendMessages: async () => {
+        throw new Error('mcp-consent:[{"code":"chat-forbidden"}]');
+      },
+      reconnectToStream: async () => null,
+    };
+    function MessageError() {
+      const error = useAuiState(({ message }) => (message.status?.type === 'incomplete' && message.status.reason === 'error' ? message.status.error : undefined));
+      return <McpChatError error={error} />;
+    }
+    function Refused() {
+      const runtime = useChatRuntime({ transport });
+      return (
+        <AssistantRuntimeProvider runtime={runtime}>
+          <ThreadPrimitive.Root>
+            <ThreadPrimitive.Messages>
+              {() => (
+                <MessagePrimitive.Root>
+                  <MessagePrimitive.Parts />
+                  <MessageError />
+                </MessagePrimitive.Root>
+              )}
+            </ThreadPrimitive.Messages>
+            <ComposerPrimitive.Root>
+              <ComposerPrimitive.Input aria-label="Message" />
+              <ComposerPrimitive.Send>Send</ComposerPrimitive.Send>
+            </ComposerPrimitive.Root>
+          </ThreadPrimitive.Root>
+        </AssistantRuntimeProvider>
+      );
+    }
+    render(inProvider(<Refused />));
+    await user.type(screen.getByRole('textbox', { name: 'Message' }), 'hi');
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('The server refused this chat.');
+    expect(document.body.textContent).not.toContain('mcp-consent');
   });
 });

@@ -1,8 +1,10 @@
 // A thread from assistant-ui's primitives: what the `Thread` that
 // `npx assistant-ui init` copies into an app is made of, without its styling.
-// Your own Thread takes the one change the same way: `tools` on
-// `MessagePrimitive.Parts`.
-import { ComposerPrimitive, MessagePrimitive, ThreadPrimitive, type ToolCallMessagePartComponent } from '@assistant-ui/react';
+// Your own Thread takes the same two changes: `tools` on
+// `MessagePrimitive.Parts`, and `MessageError` where it has
+// `MessagePrimitive.Error`.
+import { ComposerPrimitive, MessagePrimitive, ThreadPrimitive, useAuiState, type ToolCallMessagePartComponent } from '@assistant-ui/react';
+import { McpChatError } from 'react-mcp-annotations/ai-sdk/react';
 
 export function Thread({ tools }: { tools: { Fallback: ToolCallMessagePartComponent } }) {
   return (
@@ -12,6 +14,7 @@ export function Thread({ tools }: { tools: { Fallback: ToolCallMessagePartCompon
           {({ message }) => (
             <MessagePrimitive.Root className="message" data-role={message.role}>
               <MessagePrimitive.Parts components={{ tools }} />
+              <MessageError />
             </MessagePrimitive.Root>
           )}
         </ThreadPrimitive.Messages>
@@ -22,4 +25,10 @@ export function Thread({ tools }: { tools: { Fallback: ToolCallMessagePartCompon
       </ComposerPrimitive.Root>
     </ThreadPrimitive.Root>
   );
+}
+
+/** What the route refused or what failed, in your words (assistant-ui's own `ErrorPrimitive.Message` prints the response body). */
+function MessageError() {
+  const error = useAuiState(({ message }) => (message.status?.type === 'incomplete' && message.status.reason === 'error' ? message.status.error : undefined));
+  return <McpChatError error={error} />;
 }
