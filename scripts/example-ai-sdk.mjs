@@ -7,7 +7,10 @@ import { createServer } from 'vite';
 import { pack, root, unpackInto } from './pack.mjs';
 
 const example = join(root, 'examples', process.argv[2] ?? 'ai-sdk-chat');
-unpackInto(pack(), example);
+const tarball = pack();
+unpackInto(tarball, example);
+// Both pages use examples/ai-sdk-chat's route, which imports the package from its own folder.
+unpackInto(tarball, join(root, 'examples/ai-sdk-chat'));
 const vite = await createServer({ configFile: join(example, 'vite.config.ts'), server: { port: Number(process.env.PORT ?? 5174) } });
 await vite.listen();
 const appUrl = vite.resolvedUrls?.local[0] ?? `http://127.0.0.1:${vite.config.server.port}/`;

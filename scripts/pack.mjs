@@ -1,7 +1,8 @@
 // Packs the library exactly as npm would publish it and unpacks the tarball
 // where a consumer's node_modules expects it.
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, renameSync, rmSync, statSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -44,10 +45,22 @@ function withLock(run) {
   }
 }
 
-/** Unpacks a tarball into `<consumerDir>/node_modules/react-mcp-annotations`. */
+/**
+ * Unpacks a tarball into `<consumerDir>/node_modules/react-mcp-annotations`,
+ * one process at a time, and not again when that tarball is there already:
+ * two examples share one chat route (and its install), and a test file must
+ * not remove it under another's running server.
+ */
 export function unpackInto(tarball, consumerDir) {
+  return withLock(() => unpack(tarball, consumerDir));
+}
+
+function unpack(tarball, consumerDir) {
   const modules = join(consumerDir, 'node_modules');
   const target = join(modules, 'react-mcp-annotations');
+  const stamp = join(target, '.packed-from');
+  const sha = createHash('sha256').update(readFileSync(tarball)).digest('hex');
+  if (existsSync(stamp) && readFileSync(stamp, 'utf8') === sha) return target;
   rmSync(target, { recursive: true, force: true });
   // Vite's pre-bundled copy of the old package would otherwise be served instead of the new one.
   rmSync(join(modules, '.vite'), { recursive: true, force: true });
@@ -56,6 +69,7 @@ export function unpackInto(tarball, consumerDir) {
   execFileSync('tar', ['-xzf', tarball, '-C', scratch]);
   renameSync(join(scratch, 'package'), target);
   rmSync(scratch, { recursive: true, force: true });
+  writeFileSync(stamp, sha);
   return target;
 }
 

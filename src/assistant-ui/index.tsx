@@ -12,33 +12,25 @@
  * the props alone, as an unknown tool: the worst case, never a lighter one.
  */
 import { getExternalStoreMessages, useAuiState, type ToolApprovalResponse, type ToolCallMessagePartProps } from '@assistant-ui/react';
-import { useCallback, useRef } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { McpToolPart, type McpToolPartLike, type McpToolPartProps } from '../ai-sdk/react.js';
 import { ownData } from '../core/shared/read.js';
 
-/** Props of {@link McpToolUI}: what assistant-ui passes a tool UI, and the card's own props. */
-export interface McpToolUIProps extends ToolCallMessagePartProps, Omit<McpToolPartProps, 'part' | 'addToolApprovalResponse' | 'children' | keyof ToolCallMessagePartProps> {}
+/** Props of {@link McpToolUI}: what assistant-ui passes a tool UI, and the card's options. */
+export interface McpToolUIProps extends ToolCallMessagePartProps, Pick<McpToolPartProps, 'onRemember' | 'headingLevel' | 'resultProps' | 'approvalUI' | 'labels' | 'className' | 'onAnnotationIssue'> {}
 
 type Approval = NonNullable<ToolCallMessagePartProps['approval']>;
 
-const isToolPart = (part: unknown): part is McpToolPartLike => {
-  const type = ownData(part, 'type');
-  return typeof type === 'string' && (type === 'dynamic-tool' || type.startsWith('tool-')) && typeof ownData(part, 'toolCallId') === 'string';
-};
-
 /** The AI SDK part behind a tool call, from the original messages the AI SDK runtime binds to each message. */
 function originalPart(message: unknown, toolCallId: string): McpToolPartLike | undefined {
-  if (typeof message !== 'object' || message === null) return undefined;
-  let originals: readonly unknown[];
   try {
-    originals = getExternalStoreMessages<unknown>(message as Parameters<typeof getExternalStoreMessages>[0]);
+    for (const original of getExternalStoreMessages<unknown>(message as Parameters<typeof getExternalStoreMessages>[0])) {
+      const parts = ownData(original, 'parts');
+      // Only tool parts (`tool-*`, `dynamic-tool`) carry a toolCallId.
+      if (Array.isArray(parts)) for (const part of parts) if (ownData(part, 'toolCallId') === toolCallId) return part as McpToolPartLike;
+    }
   } catch {
-    return undefined;
-  }
-  for (const original of originals) {
-    const parts = ownData(original, 'parts');
-    if (!Array.isArray(parts)) continue;
-    for (const part of parts) if (isToolPart(part) && part.toolCallId === toolCallId) return part;
+    // No message (outside one), or an API that changed: no original, so the worst case.
   }
   return undefined;
 }
@@ -49,17 +41,17 @@ const waiting = (approval: Approval | undefined): boolean => approval !== undefi
 function partFromProps(props: ToolCallMessagePartProps): McpToolPartLike {
   const { approval, result, isError } = props;
   const state =
-    result !== undefined
-      ? isError
-        ? approval?.approved === false || approval?.resolution !== undefined
-          ? 'output-denied'
-          : 'output-error'
-        : 'output-available'
-      : waiting(approval)
-        ? 'approval-requested'
-        : approval?.approved !== undefined
-          ? 'approval-responded'
-          : 'input-available';
+    approval?.resolution !== undefined || approval?.approved === false
+      ? 'output-denied'
+      : isError
+        ? 'output-error'
+        : result !== undefined
+          ? 'output-available'
+          : waiting(approval)
+            ? 'approval-requested'
+            : approval?.approved === true
+              ? 'approval-responded'
+              : 'input-available';
   const error = ownData(result, 'error');
   return {
     type: 'dynamic-tool',
@@ -68,9 +60,19 @@ function partFromProps(props: ToolCallMessagePartProps): McpToolPartLike {
     state,
     input: props.args,
     output: result,
-    ...(typeof error === 'string' ? { errorText: error } : {}),
-    ...(approval ? { approval: { id: approval.id, approved: approval.approved, reason: approval.reason, isAutomatic: approval.isAutomatic } } : {}),
+    preliminary: props.isPreliminary === true,
+    errorText: typeof error === 'string' ? error : undefined,
+    approval: approval && { id: approval.id, approved: approval.approved === true, reason: approval.reason, isAutomatic: approval.isAutomatic },
   };
+}
+
+/**
+ * The original part, with an answer assistant-ui holds but the AI SDK does not have yet (a host's
+ * `onRespondToToolApproval` answers in an overlay until it sends): answered, it is never asked again.
+ */
+function withAnswer(original: McpToolPartLike, approval: Approval | undefined): McpToolPartLike {
+  if (original.state !== 'approval-requested' || !approval || approval.id !== original.approval?.id || waiting(approval)) return original;
+  return { ...original, state: 'approval-responded', approval: { ...original.approval, approved: approval.approved === true && approval.resolution === undefined, reason: approval.reason } };
 }
 
 /**
@@ -86,9 +88,17 @@ function partFromProps(props: ToolCallMessagePartProps): McpToolPartLike {
  * <MessagePrimitive.Parts components={{ tools: { Fallback: McpToolUI } }} />
  */
 export function McpToolUI(props: McpToolUIProps) {
-  const { toolCallId, approval, respondToApproval, onRemember, ...rest } = props;
+  // assistant-ui's props are read, never spread: none of them becomes an attribute of the card.
+  const { toolCallId, approval, respondToApproval, onRemember, headingLevel, resultProps, approvalUI, labels, className, onAnnotationIssue } = props;
   const original = useAuiState((state) => originalPart(state.optional.message, toolCallId));
-  const part = original ?? partFromProps(props);
+  // A new object per render is fine: the card asks by approval id, and its tool is memoised by what it reads.
+  const part = original ? withAnswer(original, approval) : partFromProps(props);
+  // Bumped when an answer could not be delivered while the approval is still open: the card asks again.
+  const [attempt, setAttempt] = useState(0);
+  const current = useRef(approval);
+  useEffect(() => {
+    current.current = approval;
+  });
   const remembered = useRef<string | undefined>(undefined);
   const remember = useCallback(
     (approvalId: string) => {
@@ -98,27 +108,26 @@ export function McpToolUI(props: McpToolUIProps) {
     [onRemember],
   );
   const respond = useCallback(
-    ({ id, approved, reason }: { id: string; approved: boolean; reason?: string | undefined }) => {
-      // An approval's own options (present when the host handles `onRespondToToolApproval`) carry the answer's kind.
+    async ({ id, approved, reason }: { id: string; approved: boolean; reason?: string | undefined }) => {
+      const open = current.current;
+      // Only the question the person saw is answered; one that was cancelled or replaced meanwhile is not.
+      if (!open || open.id !== id || !waiting(open)) return;
+      // An approval's own options (present when the host handles `onRespondToToolApproval`) carry the answer's kind;
+      // an option that grants more than this call ("grants") is never picked for "remember".
       const kind = !approved ? 'reject-once' : remembered.current === id ? 'allow-always' : 'allow-once';
-      const options = approval?.id === id ? approval.options : undefined;
+      const options = open.options?.filter((candidate) => !candidate.grants?.length);
       const option = options?.find((candidate) => candidate.kind === kind) ?? (approved ? options?.find((candidate) => candidate.kind === 'allow-once') : undefined);
       const response: ToolApprovalResponse = { approved, ...(option ? { optionId: option.id } : {}), ...(reason !== undefined ? { reason } : {}) };
-      // Rejected when the approval is no longer pending (a new message cancelled it): nothing is left to answer.
-      return respondToApproval(response).catch(() => undefined);
+      try {
+        await respondToApproval(response);
+      } catch {
+        // Not delivered (assistant-ui throws, or the host's handler failed): if the approval is still open, ask again.
+        if (current.current?.id === id && waiting(current.current)) setAttempt((n) => n + 1);
+      }
     },
-    [approval, respondToApproval],
+    [respondToApproval],
   );
-  const cardProps = stripPartProps(rest);
-  return <McpToolPart {...cardProps} part={part} addToolApprovalResponse={respond} onRemember={remember} />;
+  const cardProps = { headingLevel, resultProps, approvalUI, labels, className, onAnnotationIssue };
+  return <McpToolPart key={attempt} {...cardProps} part={part} addToolApprovalResponse={respond} onRemember={remember} />;
 }
 McpToolUI.displayName = 'McpToolUI';
-
-// What assistant-ui passes besides the card's props; none of it is an element attribute.
-const PART_KEYS = ['type', 'toolName', 'args', 'argsText', 'result', 'isError', 'isPreliminary', 'status', 'artifact', 'timing', 'mcp', 'providerMetadata', 'modelContent', 'interrupt', 'parentId', 'messages', 'responseDeliveryStatus', 'unstable_interactions', 'unstable_recordInteraction', 'addResult', 'resume'] as const;
-
-function stripPartProps<T extends object>(props: T): Omit<T, (typeof PART_KEYS)[number]> {
-  const copy: Record<string, unknown> = { ...(props as Record<string, unknown>) };
-  for (const key of PART_KEYS) delete copy[key];
-  return copy as Omit<T, (typeof PART_KEYS)[number]>;
-}

@@ -6,7 +6,7 @@ import { useChatRuntime } from '@assistant-ui/react-ai-sdk';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { lastAssistantMessageIsCompleteWithApprovalResponses, type ChatTransport, type DynamicToolUIPart, type UIMessage, type UIMessageChunk } from 'ai';
-import { useCallback, useEffect, type ReactNode } from 'react';
+import { StrictMode, useCallback, useEffect, useState, type ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { McpToolUI } from '../../src/assistant-ui/index.js';
 import { McpChatError, useRememberedApprovals } from '../../src/ai-sdk/react.js';
@@ -216,5 +216,84 @@ describe('a refused chat in an assistant-ui thread', () => {
     await user.click(screen.getByRole('button', { name: 'Send' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('The server refused this chat.');
     expect(document.body.textContent).not.toContain('mcp-consent');
+  });
+});
+
+describe('McpToolUI: one answer per question', () => {
+  it('under StrictMode, Allow calls respondToApproval exactly once', async () => {
+    const user = userEvent.setup();
+    const { transport } = recordingTransport();
+    const calls: unknown[] = [];
+    const Spy: ToolCallMessagePartComponent = (props) => (
+      <McpToolUI
+        {...props}
+        respondToApproval={(response) => {
+          calls.push(response);
+          return props.respondToApproval(response);
+        }}
+      />
+    );
+    render(<StrictMode>{inProvider(<Chat messages={conversation(asking)} transport={transport} Tool={Spy} />, 'inline')}</StrictMode>);
+    const region = await screen.findByRole('region', { name: 'Needs your approval' });
+    await user.click(within(region).getByRole('button', { name: 'Allow destructive action' }));
+    await screen.findByText('Done.');
+    expect(calls).toEqual([{ approved: true }]);
+  });
+
+  it('a host that holds the answer (onRespondToToolApproval): a remounted card does not ask again', async () => {
+    const user = userEvent.setup();
+    const { transport } = recordingTransport();
+    const answers: unknown[] = [];
+    function Host() {
+      const [shown, setShown] = useState(true);
+      return (
+        <>
+          <button type="button" onClick={() => setShown((value) => !value)}>
+            Toggle
+          </button>
+          {/* The runtime stays; only the thread remounts (a thread or branch switch). */}
+          <Chat messages={conversation(asking)} transport={transport} Tool={shown ? McpToolUI : (props) => <McpToolUI {...props} />} onRespondToToolApproval={(response) => void answers.push(response)} />
+        </>
+      );
+    }
+    render(inProvider(<Host />, 'inline'));
+    const region = await screen.findByRole('region', { name: 'Needs your approval' });
+    await user.click(within(region).getByRole('button', { name: 'Deny' }));
+    await waitFor(() => expect(answers).toHaveLength(1));
+    await user.click(screen.getByRole('button', { name: 'Toggle' }));
+    expect(await screen.findByRole('article', { name: 'Toggle Simulated Logging' })).toHaveAttribute('data-state', 'denied');
+    expect(screen.queryByRole('region', { name: 'Needs your approval' })).toBeNull();
+    expect(answers).toEqual([{ approvalId: 'ap-1', approved: false, reason: PERSON_SAID_NO }]);
+  });
+
+  it('an answer the host could not take asks again, and the second answer is delivered', async () => {
+    const user = userEvent.setup();
+    const { transport } = recordingTransport();
+    const answers: unknown[] = [];
+    const onRespondToToolApproval = async (response: unknown) => {
+      answers.push(response);
+      if (answers.length === 1) throw new Error('offline');
+    };
+    render(inProvider(<Chat messages={conversation(asking)} transport={transport} onRespondToToolApproval={onRespondToToolApproval} />, 'inline'));
+    await user.click(within(await screen.findByRole('region', { name: 'Needs your approval' })).getByRole('button', { name: 'Deny' }));
+    await waitFor(() => expect(answers).toHaveLength(1));
+    await user.click(within(await screen.findByRole('region', { name: 'Needs your approval' })).getByRole('button', { name: 'Deny' }));
+    await waitFor(() => expect(answers).toHaveLength(2));
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Needs your approval' })).toBeNull());
+  });
+});
+
+describe('McpToolUI without the original message: the states from the props', () => {
+  const props = { type: 'tool-call', toolCallId: 'call-9', toolName: 'delete_everything', args: {}, argsText: '{}', status: { type: 'complete' }, addResult: () => {}, resume: () => {}, respondToApproval: async () => {} } as const;
+  const { transport } = recordingTransport();
+  it.each([
+    ['a cancelled approval', 'denied', { approval: { id: 'ap-9', resolution: 'cancelled' } }],
+    ['an expired approval', 'denied', { approval: { id: 'ap-9', resolution: 'expired' } }],
+    ['an error without a result', 'error', { isError: true }],
+    ['a preliminary result', 'running', { result: { content: [{ type: 'text', text: 'half' }] }, isPreliminary: true }],
+    ['a result', 'success', { result: { content: [{ type: 'text', text: 'all' }] } }],
+  ] as const)('%s → data-state %s', async (_name, state, extra) => {
+    render(inProvider(<Chat messages={[]} transport={transport}><McpToolUI {...props} {...(extra as object)} /></Chat>));
+    expect(await screen.findByRole('article', { name: 'delete_everything' })).toHaveAttribute('data-state', state);
   });
 });

@@ -28,7 +28,10 @@ describe('examples/assistant-ui-chat in Chromium', () => {
   const requests: string[] = [];
 
   beforeAll(async () => {
-    unpackInto(pack(), exampleDir);
+    const tarball = pack();
+    unpackInto(tarball, exampleDir);
+    // The chat route is examples/ai-sdk-chat's, and imports the package from there.
+    unpackInto(tarball, join(root as string, 'examples/ai-sdk-chat'));
     vite = await createServer({ configFile: join(exampleDir, 'vite.config.ts'), server: { port: 0 }, logLevel: 'error' });
     await vite.listen();
     const address = vite.httpServer!.address() as { port: number };
