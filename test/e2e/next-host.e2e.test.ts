@@ -6,7 +6,9 @@
  * scripted demo model answers: a tool call is asked, approved and answered;
  * a refused request shows the refusal. On /checks: Tailwind's `className`
  * utilities win over the library's styles, preflight leaves the risk styling
- * alone, and the shadcn bridge follows the app's theme, light and dark.
+ * alone, and the shadcn bridge follows the app's theme, light and dark. On
+ * /assistant-ui: the chat frameworks guide's assistant-ui files, compiled by
+ * Next.js as a host copies them.
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { appendFileSync, cpSync, rmSync } from 'node:fs';
@@ -36,6 +38,8 @@ describe('a Next.js App Router app with Tailwind v4 and shadcn', () => {
     cpSync(join(repo, 'test/fixtures/next-host'), app, { recursive: true });
     // Tailwind skips git-ignored folders, and this copy sits in one; a real app's sources are not ignored.
     appendFileSync(join(app, 'app/globals.css'), '\n@source "./";\n');
+    // The chat frameworks guide's assistant-ui files, copied in as a host copies them.
+    for (const file of ['chat.tsx', 'thread.tsx']) cpSync(join(repo, 'examples/assistant-ui-chat/src', file), join(app, 'app/assistant-ui', file));
     unpackInto(pack(), app);
     execFileSync(process.execPath, [next, 'build'], { cwd: app, env, stdio: 'pipe' });
     const port = await freePort();
@@ -99,6 +103,23 @@ describe('a Next.js App Router app with Tailwind v4 and shadcn', () => {
     expect(await chat.content()).not.toContain('Cache hit ratio');
     // The column keeps its width whatever it holds (create-next-app's body is a flex column).
     expect((await main.boundingBox())!.width).toBe(width);
+    await chat.close();
+  });
+
+  it('the chat frameworks guide in Next.js: an assistant-ui thread asks before the call, and the approved call answers', async () => {
+    const chat = await browser.newPage();
+    const errors: string[] = [];
+    chat.on('pageerror', (error) => errors.push(error.message));
+    await chat.goto(`${base}/assistant-ui`);
+    await chat.getByRole('textbox', { name: 'Message' }).fill('echo hello');
+    await chat.getByRole('button', { name: 'Send' }).click();
+    const dialog = chat.getByRole('alertdialog');
+    await dialog.waitFor({ timeout: 60_000 });
+    await dialog.getByRole('button', { name: 'Allow' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await chat.getByRole('article').getByText('Echo: hello').waitFor({ timeout: 60_000 });
+    await chat.getByText('Demo model: the tool answered').waitFor({ timeout: 60_000 });
+    expect(errors).toEqual([]);
     await chat.close();
   });
 

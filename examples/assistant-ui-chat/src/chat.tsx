@@ -7,7 +7,7 @@ import { useCallback } from 'react';
 import { ConsentProvider } from 'react-mcp-annotations';
 import { useRememberedApprovals } from 'react-mcp-annotations/ai-sdk/react';
 import { McpToolUI } from 'react-mcp-annotations/assistant-ui';
-import { Thread } from './thread.js';
+import { Thread } from './thread';
 
 export function Chat() {
   const remembered = useRememberedApprovals();

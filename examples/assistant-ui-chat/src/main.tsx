@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import 'react-mcp-annotations/styles.css';
-import { Chat } from './chat.js';
+import { Chat } from './chat';
 import './app.css';
 
 createRoot(document.getElementById('root')!).render(

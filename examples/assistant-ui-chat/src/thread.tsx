@@ -20,7 +20,7 @@ export function Thread({ tools }: { tools: { Fallback: ToolCallMessagePartCompon
         </ThreadPrimitive.Messages>
       </ThreadPrimitive.Viewport>
       <ComposerPrimitive.Root className="composer">
-        <ComposerPrimitive.Input aria-label="Message" placeholder="debug, error, env or logging" />
+        <ComposerPrimitive.Input aria-label="Message" placeholder="Write a message" />
         <ComposerPrimitive.Send>Send</ComposerPrimitive.Send>
       </ComposerPrimitive.Root>
     </ThreadPrimitive.Root>
