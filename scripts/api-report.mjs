@@ -114,7 +114,7 @@ const summary = [
   '',
   `## Names in more than one entry (${shared.length})`,
   '',
-  'Deliberate re-exports, for one import per host: the root entry re-exports the `./core` names a React host needs; each `/react` entry re-exports its base entry; `./ai-sdk` re-exports `ToolOverride`; `./mcp` and `./mcp/v2` are one API for the two SDK lines, so a host changes the import path, not its code. `npm test` fails on any other name in two entries.',
+  'Deliberate re-exports, for one import per host: the root entry re-exports the `./core` names a React host needs; each `/react` entry re-exports its base entry; `./ai-sdk` re-exports `ToolOverride`; `./tanstack-ai` re-exports the chat store and `McpToolNameConflictError` of `./ai-sdk` (one store for both server adapters, and no AI SDK import for a TanStack host); `./mcp` and `./mcp/v2` are one API for the two SDK lines, so a host changes the import path, not its code. `npm test` fails on any other name in two entries.',
   '',
   ...shared.map(([name, where]) => `- \`${name}\`: ${where.map((w) => `\`${w}\``).join(', ')}`),
   '',
@@ -140,8 +140,12 @@ for (const r of reports) {
 for (const file of existsSync(reportDir) ? readdirSync(reportDir) : []) if (!expected.has(join(reportDir, file))) problems.push(`api/${file} names no entry`);
 if (undocumented.length) problems.push(`without TSDoc:\n  ${undocumented.join('\n  ')}`);
 // The only re-exports allowed: core names in the root, a base entry's in its /react entry, ToolOverride in
-// ./ai-sdk, and the ./mcp family's one API for both SDK lines (a host changes the import path, not the code).
-const allowed = (where) => where.every((e) => e === '.' || e === './core' || (e === './ai-sdk' && where.includes('./core'))) || (where.length === 2 && where[1] === `${where[0]}/react`) || where.every((e) => e.startsWith('./mcp'));
+// ./ai-sdk, the chat store of ./ai-sdk in ./tanstack-ai (one store for both server adapters), and the ./mcp family's one API for both SDK lines (a host changes the import path, not the code).
+const allowed = (where) =>
+  where.every((e) => e === '.' || e === './core' || (e === './ai-sdk' && where.includes('./core')) || (e === './tanstack-ai' && where.includes('./ai-sdk'))) ||
+  (where.length === 2 && where[1] === `${where[0]}/react`) ||
+  (where.length === 2 && where[0] === './ai-sdk' && where[1] === './tanstack-ai') ||
+  where.every((e) => e.startsWith('./mcp'));
 for (const [name, where] of shared) if (!allowed(where)) problems.push(`${name} is in ${where.join(', ')}: one entry, or a listed re-export`);
 if (names.size > MAX_NAMES) problems.push(`${names.size} distinct public names, budget ${MAX_NAMES}`);
 if (problems.length) {

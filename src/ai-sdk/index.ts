@@ -14,11 +14,11 @@
  */
 export {
   annotateMcpTools,
-  toModelMessages,
   McpClientNameError,
   McpToolNameConflictError,
   type AnnotateMcpToolsOptions,
 } from './tools.js';
+export { toModelMessages } from './messages.js';
 export { mcpToolApproval, type McpToolApprovalOptions } from './approval.js';
 export {
   createMcpChatStore,

@@ -2,7 +2,11 @@
  * Readers of what the AI SDK sends back: the approval parts of a tool call in
  * the model messages, the person's answers in the last UI message, and the
  * call an unverifiable approval was for. All read as data, never trusted.
+ * And the way back: `toModelMessages`, the one conversion that gives the
+ * model its own view of MCP results.
  */
+import { convertToModelMessages, type ModelMessage, type ToolSet, type UIMessage } from 'ai';
+import { isRecord } from '../core/shared/issues.js';
 import { copyArray, ownData } from '../core/shared/read.js';
 
 export interface ApprovalParts {
@@ -72,3 +76,14 @@ export function toolCallIn(modelMessages: readonly unknown[], toolCallId: string
   });
   return found;
 }
+
+/**
+ * `convertToModelMessages` with the tools it must not be called without:
+ * without them `toModelOutput` is skipped and the model would get the user
+ * view instead of its own.
+ */
+export function toModelMessages(messages: UIMessage[], tools: ToolSet): Promise<ModelMessage[]> {
+  if (!isRecord(tools)) throw new TypeError('toModelMessages needs the annotated tools: without them the model gets the user view of MCP results.');
+  return convertToModelMessages(messages, { tools });
+}
+

@@ -8,7 +8,8 @@ import { isRecord } from '../core/shared/issues.js';
 import { copyArray, numberOption, ownData } from '../core/shared/read.js';
 import { checkApprovalOptions, mcpToolApproval } from './approval.js';
 import { aiSdkReason, aiSdkReasonLabels, reasonsToWire, type AiSdkReasonCode } from './reasons.js';
-import { annotateMcpTools, toModelMessages, type AnnotateMcpToolsOptions } from './tools.js';
+import { toModelMessages } from './messages.js';
+import { annotateMcpTools, type AnnotateMcpToolsOptions } from './tools.js';
 import { McpChatStoreError, isChatId, type McpChatStore } from './store.js';
 
 /** What the route knows about a request when it asks the host for tools or a model. */

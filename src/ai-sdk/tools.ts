@@ -3,7 +3,7 @@
  * what it was read as (server, name, metadata), returns the user view of its
  * result to the browser and keeps the model's view in the chat store.
  */
-import { convertToModelMessages, type ModelMessage, type ToolSet, type UIMessage } from 'ai';
+import type { ToolSet } from 'ai';
 import { isRecord } from '../core/shared/issues.js';
 import { ownData } from '../core/shared/read.js';
 import type { Tool } from '../core/shared/types.js';
@@ -204,14 +204,3 @@ function defaultToModelOutput({ output }: { output: unknown }) {
   if (!Array.isArray(content)) return { type: 'json' as const, value: (output ?? null) as never };
   return { type: 'content' as const, value: content.map((part: unknown) => (ownData(part, 'type') === 'text' && typeof ownData(part, 'text') === 'string' ? { type: 'text' as const, text: ownData(part, 'text') as string } : { type: 'text' as const, text: JSON.stringify(part) })) };
 }
-
-/**
- * `convertToModelMessages` with the tools it must not be called without:
- * without them `toModelOutput` is skipped and the model would get the user
- * view instead of its own.
- */
-export function toModelMessages(messages: UIMessage[], tools: ToolSet): Promise<ModelMessage[]> {
-  if (!isRecord(tools)) throw new TypeError('toModelMessages needs the annotated tools: without them the model gets the user view of MCP results.');
-  return convertToModelMessages(messages, { tools });
-}
-
