@@ -105,7 +105,7 @@ for (const [entry, other] of [['mcp/index', '@modelcontextprotocol/client'], ['m
 // A framework adapter loads with React, its framework and this package's own dependencies: no other
 // framework, no AI SDK, no MCP SDK. The root entry reaches none of them.
 const ownDeps = new Set(['react', 'react/jsx-runtime', 'react-dom', ...Object.keys(pkg.dependencies)]);
-for (const [entry, framework] of [['assistant-ui/index.js', '@assistant-ui/react'], ['tanstack-ai/index.js', '@tanstack/ai']]) {
+for (const [entry, framework] of [['assistant-ui/index.js', '@assistant-ui/react'], ['tanstack-ai/index.js', '@tanstack/ai'], ['tanstack-ai/react.js', '@tanstack/ai']]) {
   for (const file of reach(join(root, 'dist', entry))) {
     for (const spec of imports(file)) if (!spec.startsWith('.') && !ownDeps.has(spec) && spec !== framework) strays.push(`${entry} reaches ${file}, which imports ${spec}`);
   }
