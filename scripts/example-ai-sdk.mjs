@@ -1,4 +1,4 @@
-// `npm run example:ai-sdk` (or `… -- assistant-ui-chat`): packs the library
+// `npm run example:ai-sdk` (or `… -- assistant-ui-chat`, `… -- tanstack-ai-chat`): packs the library
 // into examples/ai-sdk-chat (or the named example on the same route) the way
 // a host installs it and starts the app (the chat route runs in the same
 // Vite server and starts server-everything over stdio). Ctrl+C stops it.
@@ -9,7 +9,7 @@ import { pack, root, unpackInto } from './pack.mjs';
 const example = join(root, 'examples', process.argv[2] ?? 'ai-sdk-chat');
 const tarball = pack();
 unpackInto(tarball, example);
-// Both pages use examples/ai-sdk-chat's route, which imports the package from its own folder.
+// The AI SDK pages share examples/ai-sdk-chat's route (and its Vite plugin), which import the package from that folder.
 unpackInto(tarball, join(root, 'examples/ai-sdk-chat'));
 const vite = await createServer({ configFile: join(example, 'vite.config.ts'), server: { port: Number(process.env.PORT ?? 5174) } });
 await vite.listen();

@@ -1,14 +1,15 @@
-// Serves this folder's chat route (POST /api/chat) and its log (GET /api/log)
-// from app-server.ts inside Vite's dev server. Both example apps use it: the
-// useChat page and the assistant-ui one talk to the same route.
+// Serves a chat route (POST /api/chat) and its log (GET /api/log) inside
+// Vite's dev server, from a module exporting `handleChat` and `log` (default:
+// this folder's app-server.ts, which the useChat page and the assistant-ui
+// one share; the TanStack AI example passes its own).
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import type { Plugin, ViteDevServer } from 'vite';
 import type * as AppServer from './app-server.js';
 
-export function chatServer(): Plugin {
+export function chatServer(module = join(import.meta.dirname, 'app-server.ts')): Plugin {
   let vite: ViteDevServer;
-  const load = () => vite.ssrLoadModule(join(import.meta.dirname, 'app-server.ts')) as Promise<typeof AppServer>;
+  const load = () => vite.ssrLoadModule(module) as Promise<Pick<typeof AppServer, 'handleChat' | 'log'>>;
   const toRequest = async (req: IncomingMessage) => {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
