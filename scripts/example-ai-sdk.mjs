@@ -14,8 +14,9 @@ unpackInto(tarball, join(root, 'examples/ai-sdk-chat'));
 const vite = await createServer({ configFile: join(example, 'vite.config.ts'), server: { port: Number(process.env.PORT ?? 5174) } });
 await vite.listen();
 const appUrl = vite.resolvedUrls?.local[0] ?? `http://127.0.0.1:${vite.config.server.port}/`;
-console.log(`\n  AI SDK example: ${appUrl}`);
-console.log(`  Model: ${process.env.AI_GATEWAY_MODEL ? `${process.env.AI_GATEWAY_MODEL} (AI Gateway)` : 'scripted (offline); set AI_GATEWAY_MODEL and AI_GATEWAY_API_KEY for a real one'}`);
+console.log(`\n  ${process.argv[2] ?? 'ai-sdk-chat'} example: ${appUrl}`);
+// The TanStack AI example has its scripted model only.
+console.log(`  Model: ${process.argv[2] === 'tanstack-ai-chat' ? 'scripted (offline)' : process.env.AI_GATEWAY_MODEL ? `${process.env.AI_GATEWAY_MODEL} (AI Gateway)` : 'scripted (offline); set AI_GATEWAY_MODEL and AI_GATEWAY_API_KEY for a real one'}`);
 console.log('  Press Ctrl+C to stop.\n');
 const stop = async () => {
   await vite.close();

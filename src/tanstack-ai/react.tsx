@@ -11,7 +11,6 @@
  */
 import { useCallback, useMemo } from 'react';
 import { McpToolPart, type McpToolPartLike, type McpToolPartProps } from '../ai-sdk/react.js';
-import { isRecord } from '../core/shared/issues.js';
 import { ownData } from '../core/shared/read.js';
 
 /** The fields of a TanStack AI tool-call part this reads (`useChat().messages[i].parts`, `type: 'tool-call'`). */
@@ -44,9 +43,9 @@ export interface McpToolCallProps extends Pick<McpToolPartProps, 'headingLevel' 
 }
 
 const inputOf = (part: TanStackToolCallPart): unknown => {
-  if (part.input !== undefined) return part.input;
   try {
-    return typeof part.arguments === 'string' && part.arguments !== '' ? JSON.parse(part.arguments) : {};
+    // Streamed arguments may not be JSON yet: no input until they are.
+    return part.input ?? JSON.parse(part.arguments || '{}');
   } catch {
     return undefined;
   }
@@ -56,29 +55,30 @@ const inputOf = (part: TanStackToolCallPart): unknown => {
 function asAiSdkPart(part: TanStackToolCallPart): McpToolPartLike {
   const mcp = ownData(part.metadata, 'mcp');
   const serverId = ownData(mcp, 'serverId');
-  const toolName = ownData(mcp, 'toolName');
-  const title = ownData(mcp, 'title');
-  const annotations = ownData(mcp, 'annotations');
-  const read: McpToolPartLike = { type: 'dynamic-tool', toolName: typeof toolName === 'string' ? toolName : String(part.name), toolCallId: String(part.id), state: 'input-streaming', input: inputOf(part) };
-  if (typeof serverId === 'string') read.toolMetadata = { clientName: serverId, toolName: read.toolName, ...(typeof title === 'string' ? { title } : {}), ...(isRecord(annotations) ? { annotations } : {}) };
-  const approval = isRecord(part.approval) && typeof part.approval.id === 'string' ? part.approval : undefined;
-  const error = ownData(part.output, 'error');
+  const name = ownData(mcp, 'toolName');
+  const read: McpToolPartLike = { type: 'dynamic-tool', toolName: typeof name === 'string' ? name : String(part.name), toolCallId: String(part.id), state: 'input-streaming', input: inputOf(part) };
+  // The card reads each field of this as data (a title that is not a string is no title); the server id is the trust key.
+  if (typeof serverId === 'string') read.toolMetadata = { ...(mcp as object), clientName: serverId };
+  const { approval, output } = part;
+  const error = ownData(output, 'error');
+  const denied = (approved: boolean, reason?: string): McpToolPartLike => ({ ...read, state: 'output-denied', approval: { id: '', approved, reason } });
   switch (part.state) {
     case 'input-complete':
       return { ...read, state: 'input-available' };
     case 'approval-requested':
-      return approval ? { ...read, state: 'approval-requested', approval: { id: approval.id } } : read;
+      return typeof approval?.id === 'string' ? { ...read, state: 'approval-requested', approval: { id: approval.id } } : read;
     case 'approval-responded':
-      return { ...read, state: approval?.approved === true ? 'approval-responded' : 'output-denied', approval: { id: approval?.id ?? '', approved: approval?.approved === true } };
+      return approval?.approved === true ? { ...read, state: 'approval-responded', approval: { id: approval.id, approved: true } } : denied(false);
     case 'complete': {
+      // After a snapshot TanStack AI keeps the person's no as the output ({ approved: false }); a result of ours always has `content`.
+      if (approval?.approved === false || (ownData(output, 'approved') === false && ownData(output, 'content') === undefined)) return denied(false);
       // `mcpChatTools` refused it: its reasons are codes the card formats (a block, not the person's no).
-      const reasons = ownData(part.output, 'reasons');
-      if (typeof error === 'string' && typeof reasons === 'string') return { ...read, state: 'output-denied', approval: { id: approval?.id ?? '', approved: true, reason: reasons } };
-      if (typeof error === 'string') return { ...read, state: 'output-error', errorText: error };
-      return { ...read, state: 'output-available', output: part.output };
+      const reasons = ownData(output, 'reasons');
+      if (typeof error === 'string') return typeof reasons === 'string' ? denied(true, reasons) : { ...read, state: 'output-error', errorText: error };
+      return { ...read, state: 'output-available', output };
     }
     case 'error':
-      return { ...read, state: 'output-error', ...(typeof error === 'string' ? { errorText: error } : {}) };
+      return { ...read, state: 'output-error', errorText: typeof error === 'string' ? error : undefined };
     default:
       return read;
   }

@@ -76,6 +76,11 @@ it('denied through the interrupt: nothing runs', async () => {
   await settled(() => JSON.stringify(browser.getMessages()).includes('"done"'));
   expect(toolParts()[0]).toMatchObject({ state: 'approval-responded', approval: { approved: false } });
   expect(calls).toEqual([]);
+  // A later question rebuilds the parts from the server's snapshot: the denied call must still read as not run.
+  await browser.sendMessage('call echo {"message":"again"}');
+  // TanStack AI's client then keeps its own answer as the output (McpToolCall reads it as the person's no).
+  expect(toolParts()[0]).toMatchObject({ state: 'complete', output: { approved: false } });
+  expect(calls).toEqual([]);
 });
 
 it('an assistant-only block never reaches the client, in any response', async () => {

@@ -52,6 +52,7 @@ function setup(servers: Record<string, ServerConfig>) {
           onSubmit={(event) => {
             event.preventDefault();
             void chat.sendMessage(input);
+            setInput('');
           }}
         >
           <input aria-label="Message" value={input} onChange={(event) => setInput(event.currentTarget.value)} />
@@ -100,6 +101,11 @@ describe('McpToolCall in a TanStack AI chat', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Deny' }));
     await screen.findByText('done');
     expect(screen.getByRole('article', { name: 'Delete File' })).toHaveAttribute('data-state', 'denied');
+    // The next question rebuilds every part from the server's snapshot: the first card still says denied.
+    await send('call delete-file {"path":"other.txt"}');
+    await screen.findByRole('alertdialog', { name: 'Allow Delete File?' });
+    // Behind the modal dialog, hidden from the accessibility tree.
+    expect(screen.getAllByRole('article', { name: 'Delete File', hidden: true })[0]).toHaveAttribute('data-state', 'denied');
     expect(calls).toEqual([]);
   });
 
