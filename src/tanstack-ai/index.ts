@@ -165,18 +165,6 @@ export async function mcpChatTools(options: McpChatToolsOptions): Promise<McpCha
     return { ...message, metadata: { ...message.metadata, tanstack: { ...tanstack, toolCallMetadata: byCall } } };
   };
 
-  /** Decided now: run, or a refusal that skips the call (never `abort`, which would end the whole run). */
-  const decideNow = async (call: McpCall) => {
-    const records = session.hold(call.callId);
-    const { outcome } = opened.controller.decide('tool', call);
-    if (!outcome) {
-      // The input turned a call the tool list let run into one to ask about: TanStack AI cannot ask now.
-      session.release(call.callId);
-      return refusal([session.refuse('approval-not-asked', call)]);
-    }
-    return settle(session, call, () => outcome, records);
-  };
-
   /** Model views for the model: the tool messages of this chat, by call id (this request's, else the store's). */
   const providerMessages = async (messages: readonly unknown[]) => {
     const out: unknown[] = [];
@@ -186,15 +174,9 @@ export async function mcpChatTools(options: McpChatToolsOptions): Promise<McpCha
         out.push(message);
         continue;
       }
-      let view = kept.get(callId);
-      if (view === undefined) {
-        try {
-          view = await store.modelView(chatId, callId);
-        } catch (error) {
-          store.reportError(McpChatStoreError.isInstance(error) ? error : new McpChatStoreError('read a result', error));
-        }
-        if (view !== undefined) kept.set(callId, view);
-      }
+      // Read once per request, a miss too: every model step passes the whole history again.
+      if (!kept.has(callId)) kept.set(callId, await store.modelView(chatId, callId).catch((error: unknown) => store.reportError(McpChatStoreError.isInstance(error) ? error : new McpChatStoreError('read a result', error))));
+      const view = kept.get(callId);
       // Never ours, or forgotten: the model gets what the browser sent, which holds no more than the person saw.
       out.push(view === undefined ? message : { ...(message as object), content: modelText(view) });
     }
@@ -244,7 +226,13 @@ export async function mcpChatTools(options: McpChatToolsOptions): Promise<McpCha
       }
       // A call in the body that the model did not make in this request was never decided here.
       if (!made.has(toolCallId)) return refusal([session.refuse('approval-not-asked', call)]);
-      return decideNow(call);
+      // Decided now: run, or a refusal that skips the call (never `abort`, which would end the whole run).
+      const records = session.hold(toolCallId);
+      const { outcome } = opened.controller.decide('tool', call);
+      if (outcome) return settle(session, call, () => outcome, records);
+      // The input turned a call the tool list let run into one to ask about: TanStack AI cannot ask now.
+      session.release(toolCallId);
+      return refusal([session.refuse('approval-not-asked', call)]);
     },
   };
   return { tools, middleware };

@@ -160,6 +160,30 @@ describe('calls the policy lets run', () => {
   });
 });
 
+describe('the store', () => {
+  it('gives each earlier result to the model from one read per request, however many model steps', async () => {
+    const store = createMcpChatStore();
+    const reads: string[] = [];
+    const counting = { ...store, modelView: (chatId: string, callId: string) => (reads.push(callId), store.modelView(chatId, callId)) };
+    const { make, script } = await setup({ servers: { everything: { trust: 'trusted' } }, store: counting });
+    const first = await request(script, await make(), { messages: [{ role: 'user', content: 'call get-annotated-message {"messageType":"debug"}' }] });
+    const [callId, shown] = Object.entries(results(first))[0]!;
+    const history = [
+      { role: 'user', content: 'call get-annotated-message {"messageType":"debug"}' },
+      { role: 'assistant', toolCalls: [{ id: callId, type: 'function', function: { name: 'get-annotated-message', arguments: '{"messageType":"debug"}' } }] },
+      { role: 'tool', toolCallId: callId, content: JSON.stringify(shown) },
+      { role: 'assistant', content: 'done' },
+      // A result the store does not have (forgotten, or never an MCP call's): read once too.
+      { role: 'assistant', toolCalls: [{ id: 'forgotten', type: 'function', function: { name: 'echo', arguments: '{"message":"old"}' } }] },
+      { role: 'tool', toolCallId: 'forgotten', content: 'Echo: old' },
+    ];
+    // Two model steps (the call, then after its result), each given the whole history.
+    await request(script, await make(), { messages: [...history, { role: 'user', content: 'call echo {"message":"hi"}' }] });
+    expect(reads.filter((id) => id === callId || id === 'forgotten').sort()).toEqual([callId, 'forgotten'].sort());
+    expect(JSON.stringify(script.seen.at(-1))).toContain('Cache hit ratio');
+  });
+});
+
 describe('audience', () => {
   it('an assistant-only block reaches the model and never the browser, in this request and the next', async () => {
     const { make, script } = await setup({ servers: { everything: { trust: 'trusted' } } });
