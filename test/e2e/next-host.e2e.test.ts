@@ -7,11 +7,11 @@
  * a refused request shows the refusal. On /checks: Tailwind's `className`
  * utilities win over the library's styles, preflight leaves the risk styling
  * alone, and the shadcn bridge follows the app's theme, light and dark. On
- * /assistant-ui: the chat frameworks guide's assistant-ui files, compiled by
- * Next.js as a host copies them.
+ * /assistant-ui and /tanstack: the chat frameworks guide's assistant-ui and
+ * TanStack AI files, compiled by Next.js as a host copies them.
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { appendFileSync, cpSync, rmSync } from 'node:fs';
+import { appendFileSync, cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -40,6 +40,11 @@ describe('a Next.js App Router app with Tailwind v4 and shadcn', () => {
     appendFileSync(join(app, 'app/globals.css'), '\n@source "./";\n');
     // The chat frameworks guide's assistant-ui files, copied in as a host copies them.
     for (const file of ['chat.tsx', 'thread.tsx']) cpSync(join(repo, 'examples/assistant-ui-chat/src', file), join(app, 'app/assistant-ui', file));
+    // And its TanStack AI files: the route with its two neighbours, and the chat (pointed at that route).
+    const tanstack = join(repo, 'examples/tanstack-ai-chat');
+    mkdirSync(join(app, 'app/api/tanstack-chat'), { recursive: true });
+    for (const file of ['route.ts', 'mcp.ts', 'scripted-adapter.ts']) cpSync(join(tanstack, 'server', file), join(app, 'app/api/tanstack-chat', file));
+    writeFileSync(join(app, 'app/tanstack/chat.tsx'), readFileSync(join(tanstack, 'src/chat.tsx'), 'utf8').replace("'/api/chat'", "'/api/tanstack-chat'"));
     unpackInto(pack(), app);
     execFileSync(process.execPath, [next, 'build'], { cwd: app, env, stdio: 'pipe' });
     const port = await freePort();
@@ -119,6 +124,29 @@ describe('a Next.js App Router app with Tailwind v4 and shadcn', () => {
     await dialog.waitFor({ state: 'detached' });
     await chat.getByRole('article').getByText('Echo: hello').waitFor({ timeout: 60_000 });
     await chat.getByText('Demo model: the tool answered').waitFor({ timeout: 60_000 });
+    expect(errors).toEqual([]);
+    await chat.close();
+  });
+
+  it('the chat frameworks guide in Next.js: a TanStack AI chat asks before the call; denied, nothing runs; allowed, it answers', async () => {
+    const chat = await browser.newPage();
+    const errors: string[] = [];
+    chat.on('pageerror', (error) => errors.push(error.message));
+    await chat.goto(`${base}/tanstack`);
+    const ask = async (text: string, answer: 'Allow' | 'Deny') => {
+      await chat.getByRole('textbox', { name: 'Message' }).fill(text);
+      await chat.getByRole('button', { name: 'Send' }).click();
+      const dialog = chat.getByRole('alertdialog');
+      await dialog.waitFor({ timeout: 60_000 });
+      await dialog.getByRole('button', { name: answer }).click();
+      await dialog.waitFor({ state: 'detached' });
+    };
+    await ask('toggle logging', 'Deny');
+    await chat.getByText('The tool was not run (you declined).').waitFor({ timeout: 60_000 });
+    await ask('show the env', 'Allow');
+    await chat.getByText('Done. The tool answered.').waitFor({ timeout: 60_000 });
+    const cards = chat.getByRole('article');
+    expect(await cards.evaluateAll((all) => all.map((card) => card.getAttribute('data-state')))).toEqual(['denied', 'success']);
     expect(errors).toEqual([]);
     await chat.close();
   });

@@ -1,20 +1,16 @@
-// The example's MCP client: server-everything over stdio, connected on first
-// use, with every call that reaches it counted (for the page's log and the
-// end-to-end test). Your app connects its own servers the same way.
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+// The MCP client: server-everything over stdio (npx runs the installed copy,
+// or fetches it the first time), connected on first use. Every call that
+// reaches it is counted, for the example's log. Any object with `listTools`
+// and `callTool` works; an MCP SDK `Client` has both.
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { McpToolClient } from 'react-mcp-annotations/tanstack-ai';
-
-const require = createRequire(import.meta.url);
-const entry = join(dirname(require.resolve('@modelcontextprotocol/server-everything/package.json')), 'dist/index.js');
 
 let connected: Promise<Client> | undefined;
 const connect = () =>
   (connected ??= (async () => {
     const client = new Client({ name: 'tanstack-ai-example', version: '1.0.0' });
-    await client.connect(new StdioClientTransport({ command: process.execPath, args: [entry, 'stdio'], stderr: 'ignore' }));
+    await client.connect(new StdioClientTransport({ command: 'npx', args: ['-y', '@modelcontextprotocol/server-everything', 'stdio'] }));
     return client;
   })());
 

@@ -18,7 +18,7 @@ export async function POST(request: Request): Promise<Response> {
     throw error;
   }
   // The thread id comes from the browser and keys this chat's approvals: check that the signed-in user owns it.
-  if (!ownsChat(request, params.threadId)) return new Response('This chat is not yours.', { status: 403 });
+  if (!ownsChat(request)) return new Response('This chat is not yours.', { status: 403 });
   const mcp = await mcpChatTools({
     clients: { everything },
     servers: { everything: { trust: 'untrusted', name: 'server-everything' } },
@@ -40,5 +40,5 @@ export async function POST(request: Request): Promise<Response> {
 }
 
 // The example has no accounts: only its own pages may use a chat (the browser marks them).
-// A real app compares the session's user with the chat's owner in its database.
-const ownsChat = (request: Request, _threadId: string) => request.headers.get('sec-fetch-site') === 'same-origin';
+// Yours, once the app has sign-in: does this session's user own params.threadId?
+const ownsChat = (request: Request) => request.headers.get('sec-fetch-site') === 'same-origin';
