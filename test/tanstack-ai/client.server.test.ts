@@ -72,8 +72,8 @@ it('denied through the interrupt: nothing runs', async () => {
   await browser.sendMessage('call echo {"message":"hello"}');
   const [interrupt] = browser.getInterruptState().interrupts;
   (interrupt as { resolveInterrupt(payload: unknown): void }).resolveInterrupt({ approved: false });
-  // The model goes on (says "done") without the call.
-  await settled(() => JSON.stringify(browser.getMessages()).includes('"done"'));
+  // The model goes on (says "done") without the call; the client is idle again, with no question open.
+  await settled(() => JSON.stringify(browser.getMessages()).includes('"done"') && !browser.getIsLoading() && browser.getInterruptState().interrupts.length === 0);
   expect(toolParts()[0]).toMatchObject({ state: 'approval-responded', approval: { approved: false } });
   expect(calls).toEqual([]);
   // A later question rebuilds the parts from the server's snapshot: the denied call must still read as not run.

@@ -48,6 +48,8 @@ function setup(servers: Record<string, ServerConfig>) {
             </li>
           ))}
         </ul>
+        {/* Idle, with no question open: only then does useChat take new input. */}
+        <output aria-label="Chat">{chat.status === 'ready' && chat.interrupts.length === 0 ? 'idle' : 'busy'}</output>
         <form
           onSubmit={(event) => {
             event.preventDefault();
@@ -102,6 +104,7 @@ describe('McpToolCall in a TanStack AI chat', () => {
     await screen.findByText('done');
     expect(screen.getByRole('article', { name: 'Delete File' })).toHaveAttribute('data-state', 'denied');
     // The next question rebuilds every part from the server's snapshot: the first card still says denied.
+    await waitFor(() => expect(screen.getByRole('status', { name: 'Chat' })).toHaveTextContent('idle'));
     await send('call delete-file {"path":"other.txt"}');
     await screen.findByRole('alertdialog', { name: 'Allow Delete File?' });
     // Behind the modal dialog, hidden from the accessibility tree.
