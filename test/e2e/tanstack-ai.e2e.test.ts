@@ -71,6 +71,8 @@ describe('examples/tanstack-ai-chat in Chromium', () => {
     const dialog = page.getByRole('alertdialog', { name: 'Allow Toggle Simulated Logging?' });
     await dialog.waitFor({ timeout: 30_000 });
     expect(await executions()).toEqual([]);
+    // TanStack AI takes no new message while a question is open: Send waits for the answer.
+    await expect(page.getByRole('button', { name: 'Send', includeHidden: true }).isDisabled()).resolves.toBe(true);
     await expect(dialog.getByRole('button', { name: 'Deny' }).evaluate((el) => el === document.activeElement)).resolves.toBe(true);
     await page.keyboard.press('Enter');
     await page.getByText(/The tool was not run/).waitFor({ timeout: 30_000 });

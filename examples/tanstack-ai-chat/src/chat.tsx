@@ -32,7 +32,8 @@ export function Chat() {
         }}
       >
         <input aria-label="Message" value={input} onChange={(event) => setInput(event.currentTarget.value)} placeholder="Write a message" autoComplete="off" />
-        <button type="submit" disabled={chat.isLoading}>
+        {/* While a question is open, TanStack AI takes no new message: answer it first. */}
+        <button type="submit" disabled={chat.isLoading || chat.interrupts.length > 0}>
           Send
         </button>
       </form>
