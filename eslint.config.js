@@ -13,7 +13,7 @@ const FRAMEWORK_IMPORTS = {
 };
 
 export default tseslint.config(
-  { ignores: ['dist', 'storybook-static', '**/node_modules', 'coverage', 'test/package/.consumer', 'test/package/.next-host', 'test/package/.vite-host', 'examples/*/dist', 'bench/.build', 'bench/results.json', 'screenshots'] },
+  { ignores: ['dist', 'storybook-static', '**/node_modules', 'coverage', 'test/package/.consumer', 'test/package/.next-host', 'test/package/.vite-host', 'test/package/.shadcn-host', 'examples/*/dist', 'bench/.build', 'bench/results.json', 'screenshots'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -22,6 +22,10 @@ writeFileSync(join(dist, 'styles.css'), inline(join(root, 'src/styles/index.css'
 mkdirSync(join(dist, 'themes'), { recursive: true });
 for (const file of readdirSync(join(root, 'src/styles/themes'))) writeFileSync(join(dist, 'themes', file), inline(join(root, 'src/styles/themes', file)));
 
+// The shadcn registry: the ready-made compositions as source a host copies in
+// (`npx shadcn add ./node_modules/react-mcp-annotations/dist/registry/<item>.json`).
+execFileSync(process.execPath, [join(root, 'node_modules/shadcn/dist/index.js'), 'build', 'registry/registry.json', '--output', 'dist/registry', '--cwd', root], { stdio: 'pipe' }); // its failure message carries the CLI's output
+
 // "use client" sits on component modules only: a core function imported from the
 // root entry in a React Server Component must stay the function itself.
 const isClient = (file) => /^['"]use client['"]/.test(readFileSync(file, 'utf8'));
