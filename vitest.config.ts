@@ -52,6 +52,13 @@ export default defineConfig({
           environment: 'jsdom',
           testTimeout: 60_000,
           globals: true,
+          // The shadcn registry's sources, resolved as in a host's app after `shadcn add`, on the package's source.
+          alias: [
+            { find: /^react-mcp-annotations$/, replacement: path.join(dirname, 'src/index.ts') },
+            { find: /^@\/components\/mcp\/(.*)$/, replacement: path.join(dirname, 'registry/mcp/$1') },
+            { find: /^@\/components\/ui\/(.*)$/, replacement: path.join(dirname, 'test/fixtures/shadcn/ui/$1') },
+            { find: /^@\/lib\/utils$/, replacement: path.join(dirname, 'test/fixtures/shadcn-host/src/lib/utils.ts') },
+          ],
           setupFiles: ['test/setup.ts'],
           include: ['test/**/*.test.tsx'],
           exclude: notHere,
