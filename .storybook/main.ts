@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import type { StorybookConfig } from '@storybook/react-vite';
 
 const config: StorybookConfig = {
@@ -7,6 +8,33 @@ const config: StorybookConfig = {
   core: { disableTelemetry: true, disableWhatsNewNotifications: true },
   // A person opening `npm start` gets the showcase, not Storybook's onboarding checklist.
   features: { sidebarOnboardingChecklist: false },
+  // The shadcn registry's stories style the items with Tailwind: only their stylesheet goes through it.
+  async viteFinal(config) {
+    const [{ default: postcss }, { default: tailwind }] = await Promise.all([import('postcss'), import('@tailwindcss/postcss')]);
+    const registryCss = /[\\/]stories[\\/]registry\.css$/;
+    config.plugins = [
+      ...(config.plugins ?? []),
+      {
+        name: 'tailwind-for-registry-stories',
+        enforce: 'pre',
+        async transform(code: string, id: string) {
+          if (!registryCss.test(id.split('?')[0]!)) return null;
+          return { code: (await postcss([tailwind()]).process(code, { from: id.split('?')[0] })).css, map: null };
+        },
+      },
+    ];
+    // The items' imports, resolved as in a host's app after `shadcn add`, on the package's source.
+    const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+    const aliases = [
+      { find: /^react-mcp-annotations$/, replacement: here('../src/index.ts') },
+      { find: /^@\/components\/mcp\/(.*)$/, replacement: here('../registry/mcp/') + '$1' },
+      { find: /^@\/components\/ui\/(.*)$/, replacement: here('../test/fixtures/shadcn/ui/') + '$1' },
+      { find: /^@\/lib\/utils$/, replacement: here('../test/fixtures/shadcn-host/src/lib/utils.ts') },
+    ];
+    const existing = config.resolve?.alias;
+    config.resolve = { ...config.resolve, alias: [...aliases, ...(Array.isArray(existing) ? existing : Object.entries(existing ?? {}).map(([find, replacement]) => ({ find, replacement: String(replacement) })))] };
+    return config;
+  },
 };
 
 export default config;

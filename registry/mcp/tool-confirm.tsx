@@ -6,8 +6,14 @@ import type { ComponentProps } from 'react';
 import { buttonVariants } from '@/components/ui/button';
 import { cn } from '@/lib/utils';
 
-/** Allow takes the destructive look from the part's own `data-risk`, so the colour cannot disagree with the policy. */
-export const mcpActionClass = cn(buttonVariants(), 'data-[risk=destructive]:bg-destructive data-[risk=destructive]:text-white data-[risk=destructive]:hover:bg-destructive/90');
+/**
+ * Allow: your default Button, and your destructive Button's colours (shadcn's `destructive` variant) when the
+ * part's own `data-risk` says so, so its look cannot disagree with the policy.
+ */
+export const mcpActionClass = cn(
+  buttonVariants(),
+  'data-[risk=destructive]:bg-destructive data-[risk=destructive]:text-white data-[risk=destructive]:hover:bg-destructive/90 dark:data-[risk=destructive]:bg-destructive/60',
+);
 
 export type McpToolConfirmProps = Omit<ComponentProps<typeof ToolConfirm.Root>, 'children'> & { className?: string | undefined };
 
