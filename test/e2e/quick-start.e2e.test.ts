@@ -72,7 +72,9 @@ describe('the quick start in a clean Vite app', () => {
     expect(await tools.getByText('Unverified').count()).toBeGreaterThan(0);
   });
 
-  it('asks before a call; approved, the result shows and the assistant-only block does not', async () => {
+  // The quick start calls with starter arguments (messageType "error"), which bring no assistant-only block:
+  // the recipe's test below asks for the debug message, which does.
+  it('asks before a call; approved, the result shows', async () => {
     await page.getByRole('button', { name: 'Call get-annotated-message' }).click();
     const dialog = page.getByRole('alertdialog', { name: 'Allow Get Annotated Message Tool?' });
     await dialog.waitFor();
@@ -114,6 +116,13 @@ describe('the quick start in a clean Vite app', () => {
       const card = await call('get-annotated-message', { messageType: 'success' });
       await card.getByRole('status').filter({ hasText: 'Done' }).waitFor({ timeout: 20_000 });
       expect(await card.textContent()).toContain('Operation completed successfully');
+    });
+
+    it("never shows the debug message's assistant-only block", async () => {
+      const card = await call('get-annotated-message', { messageType: 'debug', includeImage: true });
+      await card.getByRole('status').filter({ hasText: 'Done' }).waitFor({ timeout: 20_000 });
+      await card.getByRole('img').first().waitFor();
+      expect(await host.content()).not.toContain('Cache hit ratio');
     });
 
     it('a call the server refuses (its starter arguments left empty) says why on its card, never nothing', async () => {
