@@ -39,7 +39,7 @@ export function McpToolCallCard({ className, renderers, ...props }: McpToolCallC
       </ToolCall.Approval>
       <ToolCall.Progress className="text-sm" />
       <ToolCall.Error className="text-sm" />
-      {Renderer && result ? <Renderer result={result} args={props.args} /> : <ToolCall.Result />}
+      {Renderer && result ? <Renderer result={result} args={props.args} /> : <ToolCall.Result className="text-sm" />}
       <ToolCall.Retry className={buttonVariants({ variant: 'outline', size: 'sm' })} />
       <ToolCall.RetryNote className="text-sm text-muted-foreground" />
     </ToolCall.Root>

@@ -13,7 +13,7 @@ const guide = join(root, 'stories/guide');
 const pages = readdirSync(guide).filter((file) => file.endsWith('.mdx'));
 const read = (file: string) => readFileSync(file, 'utf8');
 // Apps the e2e tests build from a clean copy: their files are compiled there.
-const builtByE2e = ['test/fixtures/next-host/', 'test/fixtures/vite-host/'];
+const builtByE2e = ['test/fixtures/next-host/', 'test/fixtures/vite-host/', 'test/fixtures/shadcn-host/'];
 
 function typeChecked(): Set<string> {
   const config = ts.readConfigFile(join(root, 'tsconfig.json'), (path) => ts.sys.readFile(path));

@@ -1,25 +1,23 @@
 /**
  * The shadcn registry, used as a host uses it: a Vite app as `npx shadcn init`
- * leaves it (test/fixtures/shadcn-host) gets the packed package, then the
- * shadcn CLI adds `mcp-consent` and `mcp-tool-call-card` from the registry
- * files inside that package. shadcn's own items (Button, the neutral colours)
- * come from a copy of ui.shadcn.com served on 127.0.0.1 (REGISTRY_URL), as
- * this machine cannot reach it. The app gets the guide's page, type-checks,
- * builds with Vite, and runs in real Chromium against real server-memory and
- * server-everything (over stdio, behind the app's back end, which counts each
- * `tools/call`): the copied card asks before a destructive call, a denial runs
- * nothing, and an assistant-only block never reaches the page.
+ * leaves it (test/fixtures/shadcn-host, with the guide's back end in
+ * mcp-back-end.ts) gets the packed package, then the shadcn CLI adds
+ * `mcp-consent` and `mcp-tool-call-card` from the registry files inside that
+ * package. shadcn's own items (Button, the neutral colours) come from a copy
+ * of ui.shadcn.com served on 127.0.0.1 (REGISTRY_URL), as this machine cannot
+ * reach it. The app gets the guide's page, type-checks, builds with Vite and
+ * runs under `vite preview` in real Chromium against real server-memory and
+ * server-everything over stdio: the copied card asks before a destructive
+ * call, a denial calls nothing (every request to the back end is counted),
+ * and an assistant-only block never reaches the page.
  */
 import { execFile, execFileSync } from 'node:child_process';
-import { appendFileSync, cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { appendFileSync, cpSync, existsSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
-import { tmpdir } from 'node:os';
-import { extname, join, normalize } from 'node:path';
+import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { build } from 'vite';
+import { build, preview, type PreviewServer } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // @ts-expect-error plain ESM helper without types
 import { pack, root, unpackInto } from '../../scripts/pack.mjs';
@@ -41,45 +39,16 @@ function shadcnMirror(path: string): unknown {
 }
 
 describe('the shadcn registry in a fresh shadcn app', () => {
-  const clients = new Map<string, Client>();
   const calls: string[] = [];
-  const results: unknown[] = [];
+  const bodies: string[] = [];
   const problems: string[] = [];
-  let server: Server;
+  let mirror: Server;
+  let served: PreviewServer;
   let browser: Browser;
   let base = '';
   let cli = '';
   let cliErr = '';
   let packageJson = '';
-
-  const connect = async (serverId: string, script: string, args: string[], env: Record<string, string> = {}) => {
-    const client = new Client({ name: 'shadcn-host', version: '1.0.0' });
-    await client.connect(new StdioClientTransport({ command: process.execPath, args: [join(repo, 'node_modules/@modelcontextprotocol', script), ...args], env: { ...(process.env as Record<string, string>), ...env }, stderr: 'ignore' }));
-    clients.set(serverId, client);
-  };
-
-  // The app's back end: the shadcn mirror for the CLI, the built app, and the MCP clients.
-  const handle = async (url: URL, body: string): Promise<{ type: string; body: string | Buffer } | undefined> => {
-    const json = (value: unknown) => ({ type: 'application/json', body: JSON.stringify(value) });
-    const mirrored = shadcnMirror(url.pathname);
-    if (mirrored) return json(mirrored);
-    if (url.pathname === '/api/tools') {
-      const all = [];
-      for (const [serverId, client] of clients) for (const tool of (await client.listTools()).tools) all.push({ serverId, tool });
-      return json(all);
-    }
-    if (url.pathname === '/api/call') {
-      const { serverId, name, args } = JSON.parse(body) as { serverId: string; name: string; args: Record<string, unknown> };
-      calls.push(`${serverId}/${name}`);
-      const result = await clients.get(serverId)!.callTool({ name, arguments: args });
-      results.push(result);
-      return json(result);
-    }
-    const dist = join(app, 'dist');
-    const file = normalize(join(dist, url.pathname === '/' ? 'index.html' : url.pathname));
-    if (!file.startsWith(dist) || !existsSync(file)) return undefined;
-    return { type: { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css' }[extname(file)] ?? 'application/octet-stream', body: readFileSync(file) };
-  };
 
   beforeAll(async () => {
     rmSync(app, { recursive: true, force: true });
@@ -90,44 +59,36 @@ describe('the shadcn registry in a fresh shadcn app', () => {
     unpackInto(pack(), app);
     packageJson = readFileSync(join(app, 'package.json'), 'utf8');
 
-    await connect('memory', 'server-memory/dist/index.js', [], { MEMORY_FILE_PATH: join(mkdtempSync(join(tmpdir(), 'rma-memory-')), 'memory.jsonl') });
-    await connect('everything', 'server-everything/dist/index.js', ['stdio']);
-    server = createServer((request, response) => {
-      let body = '';
-      request.on('data', (chunk: Buffer) => (body += chunk));
-      request.on('end', () => {
-        handle(new URL(request.url ?? '/', 'http://127.0.0.1'), body).then(
-          (answer) => {
-            response.writeHead(answer ? 200 : 404, { 'content-type': answer?.type ?? 'text/plain' });
-            response.end(answer?.body ?? 'not found');
-          },
-          (error: unknown) => {
-            response.writeHead(500).end(String(error));
-          },
-        );
-      });
+    mirror = createServer((request, response) => {
+      const item = shadcnMirror(new URL(request.url ?? '/', 'http://127.0.0.1').pathname);
+      response.writeHead(item ? 200 : 404, { 'content-type': 'application/json' }).end(JSON.stringify(item ?? { error: 'not found' }));
     });
-    const port = await freePort();
-    await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
-    base = `http://127.0.0.1:${port}`;
-
+    const mirrorPort = await freePort();
+    await new Promise<void>((resolve) => mirror.listen(mirrorPort, '127.0.0.1', resolve));
     // What the guide says to run, with the item files from the installed package.
     const files = items.map((item) => `./node_modules/react-mcp-annotations/dist/registry/${item}.json`);
     // Not execFileSync: the mirror answering the CLI runs in this process.
-    ({ stdout: cli, stderr: cliErr } = await promisify(execFile)(process.execPath, [join(repo, 'node_modules/shadcn/dist/index.js'), 'add', ...files, '--yes'], { cwd: app, env: { ...process.env, REGISTRY_URL: `${base}/r` }, timeout: 120_000 }));
+    ({ stdout: cli, stderr: cliErr } = await promisify(execFile)(process.execPath, [join(repo, 'node_modules/shadcn/dist/index.js'), 'add', ...files, '--yes'], { cwd: app, env: { ...process.env, REGISTRY_URL: `http://127.0.0.1:${mirrorPort}/r` }, timeout: 120_000 }));
+
     await build({ configFile: join(app, 'vite.config.ts'), logLevel: 'error' });
+    const port = await freePort();
+    served = await preview({ configFile: join(app, 'vite.config.ts'), preview: { port, strictPort: true, host: '127.0.0.1' }, logLevel: 'error' });
+    base = `http://127.0.0.1:${port}`;
     browser = await chromium.launch(chromiumLaunch);
   }, 180_000);
 
   afterAll(async () => {
     await browser?.close();
-    server?.close();
-    for (const client of clients.values()) await client.close();
+    await served?.close();
+    mirror?.close();
   });
 
   const open = async (query = '') => {
     const page = await browser.newPage();
     page.on('pageerror', (error) => problems.push(error.message));
+    // Every call the page asks the back end for, and what the back end answered.
+    page.on('request', (request) => void (request.url().endsWith('/api/call') && calls.push(`${request.postDataJSON().serverId}/${request.postDataJSON().name}`)));
+    page.on('response', (response) => void (response.url().endsWith('/api/call') && response.text().then((text) => bodies.push(text))));
     page.on('console', (message) => void (message.type() === 'error' && problems.push(message.text())));
     await page.goto(`${base}/${query}`);
     await page.getByRole('button', { name: 'Call delete_entities' }).waitFor({ timeout: 30_000 });
@@ -152,6 +113,15 @@ describe('the shadcn registry in a fresh shadcn app', () => {
 
   it("type-checks under shadcn's Vite settings", () => {
     execFileSync(process.execPath, [join(repo, 'node_modules/typescript/bin/tsc'), '-p', join(app, 'tsconfig.json')], { stdio: 'pipe' });
+  });
+
+  it("the back end refuses a call it cannot read, and one for a server it does not have, and runs nothing", async () => {
+    const post = (body: string) => fetch(`${base}/api/call`, { method: 'POST', headers: { 'content-type': 'application/json' }, body }).then(async (response) => [response.status, await response.json()]);
+    for (const body of ['not json', '{}', '{"serverId":"memory","name":"read_graph","args":[]}', '{"serverId":"__proto__","name":"x","args":{}}', '{"serverId":"toString","name":"x","args":{}}', 'null']) {
+      expect(await post(body), body).toEqual([400, { error: 'Expected { serverId, name, args }.' }]);
+    }
+    const [status, answer] = await post('{"serverId":"memory","name":"no_such_tool","args":{}}');
+    expect([status, JSON.stringify(answer)]).toEqual([200, expect.stringContaining('no_such_tool')]);
   });
 
   it('the copied card asks in place before a destructive call; denied, nothing runs', async () => {
@@ -179,7 +149,7 @@ describe('the shadcn registry in a fresh shadcn app', () => {
     await card.getByRole('status').filter({ hasText: 'Done' }).waitFor({ timeout: 20_000 });
     expect(calls).toEqual(['everything/get-annotated-message']);
     // The server did send it, for the assistant only.
-    expect(JSON.stringify(results)).toContain('Debug: Cache hit ratio');
+    await expect.poll(() => bodies.join('')).toContain('Debug: Cache hit ratio');
     expect(await page.content()).not.toContain('Cache hit ratio');
     await page.close();
   });
