@@ -94,6 +94,12 @@ describe('the shadcn registry in a fresh shadcn app', () => {
     await page.getByRole('button', { name: 'Call delete_entities' }).waitFor({ timeout: 30_000 });
     return page;
   };
+  /** axe's colour-contrast check on the page as it is (the copied items in the app's shadcn theme). */
+  const contrastViolations = async (page: Page) => {
+    await page.addScriptTag({ path: join(repo, 'node_modules/axe-core/axe.min.js') });
+    const result = await page.evaluate(() => (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: Array<{ nodes: Array<{ target: string[]; failureSummary: string }> }> }> } }).axe.run(document, { runOnly: ['color-contrast'] }));
+    return result.violations.flatMap((violation) => violation.nodes.map((node) => `${node.target.join(' ')}: ${node.failureSummary}`));
+  };
   /** The colour a CSS value computes to on this page (to compare a button's background with the theme's token). */
   const color = (page: Page, value: string) =>
     page.evaluate((css) => {
@@ -134,6 +140,7 @@ describe('the shadcn registry in a fresh shadcn app', () => {
     // The host's Button look, with the destructive colour the part's own data-risk gives it.
     expect(await allow.evaluate((button) => getComputedStyle(button).backgroundColor)).toBe(await color(page, 'var(--destructive)'));
     expect(await card.evaluate((element) => getComputedStyle(element).backgroundColor)).toBe(await color(page, 'var(--card)'));
+    expect(await contrastViolations(page)).toEqual([]);
     await approval.getByRole('button', { name: 'Deny' }).click();
     await card.getByRole('status').filter({ hasText: 'Denied' }).waitFor();
     expect(calls).toEqual([]);
@@ -151,6 +158,7 @@ describe('the shadcn registry in a fresh shadcn app', () => {
     // The server did send it, for the assistant only.
     await expect.poll(() => bodies.join('')).toContain('Debug: Cache hit ratio');
     expect(await page.content()).not.toContain('Cache hit ratio');
+    expect(await contrastViolations(page)).toEqual([]);
     await page.close();
   });
 
@@ -164,6 +172,7 @@ describe('the shadcn registry in a fresh shadcn app', () => {
     // shadcn's destructive Button in dark: its colour at 60%, so white text stays readable.
     expect(await allow.evaluate((button) => getComputedStyle(button).backgroundColor)).toBe(await color(page, 'color-mix(in oklab, var(--destructive) 60%, transparent)'));
     expect(await dialog.evaluate((element) => getComputedStyle(element).backgroundColor)).toBe(await color(page, 'var(--background)'));
+    expect(await contrastViolations(page)).toEqual([]);
     await dialog.getByRole('button', { name: 'Deny' }).click();
     await page.getByRole('article').getByRole('status').filter({ hasText: 'Denied' }).waitFor();
     expect(calls).toEqual([]);
