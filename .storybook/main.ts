@@ -18,8 +18,12 @@ const config: StorybookConfig = {
         name: 'tailwind-for-registry-stories',
         enforce: 'pre',
         async transform(code: string, id: string) {
-          if (!registryCss.test(id.split('?')[0]!)) return null;
-          return { code: (await postcss([tailwind()]).process(code, { from: id.split('?')[0] })).css, map: null };
+          const file = id.split('?')[0]!;
+          if (!registryCss.test(file)) return null;
+          const result = await postcss([tailwind()]).process(code, { from: file });
+          // The files Tailwind read for class names: a class added to an item shows without a restart.
+          for (const message of result.messages) if (message.type === 'dependency' && typeof message.file === 'string') this.addWatchFile(message.file);
+          return { code: result.css, map: null };
         },
       },
     ];

@@ -156,11 +156,16 @@ export const CardDenyInPlace: Story = {
 };
 
 /** Test: the copied confirmation answers deny from Deny, focused first. */
+const onRespond = fn().mockName('onRespond');
 export const ConfirmationDeny: Story = {
   tags: TEST,
-  render: () => <McpToolConfirm prompt={confirmPrompt} onRespond={fn().mockName('onRespond')} />,
+  render: () => <McpToolConfirm prompt={confirmPrompt} onRespond={onRespond} />,
   play: async () => {
+    onRespond.mockClear();
     const dialog = await screen.findByRole('alertdialog', { name: /^Allow .*\?$/ });
-    await expect(within(dialog).getByRole('button', { name: 'Deny' })).toHaveFocus();
+    const deny = within(dialog).getByRole('button', { name: 'Deny' });
+    await expect(deny).toHaveFocus();
+    await userEvent.click(deny);
+    await expect(onRespond.mock.calls).toEqual([[{ action: 'deny' }]]);
   },
 };

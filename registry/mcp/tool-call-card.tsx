@@ -1,14 +1,16 @@
 'use client';
 // From the react-mcp-annotations registry: one tool call's card (asking in place, running, its
-// result), composed from the package's parts with your Button styles. Results reach a renderer of
-// yours only as the person may see them: assistant-only blocks are taken out first.
+// result), composed from the package's parts with your Button styles. A result view of yours gets
+// the result only as the person may see it: the content blocks without those for the assistant
+// alone, and no structuredContent (meant for the model, as the package's own result view treats
+// it). Keep that filter if you edit this file: it is what keeps model-only data off the screen.
 import { presentTool, readToolCallStatus, selectForViewer, ToolCall, ToolConfirm, type CallToolResult } from 'react-mcp-annotations';
 import type { ComponentProps, ComponentType } from 'react';
 import { buttonVariants } from '@/components/ui/button';
 import { mcpActionClass } from '@/components/mcp/tool-confirm';
 import { cn } from '@/lib/utils';
 
-/** A tool's own result view: gets the result as the person may see it, and the call's arguments. */
+/** A tool's own result view: gets the result as the person may see it (`content` only), and the call's arguments. */
 export type McpToolResultRenderer = ComponentType<{ result: CallToolResult; args: unknown }>;
 
 export type McpToolCallCardProps = Omit<ComponentProps<typeof ToolCall.Root>, 'children'> & {
@@ -21,7 +23,8 @@ export function McpToolCallCard({ className, renderers, ...props }: McpToolCallC
   const name = presentTool(props.tool, { toolName: props.toolName }).name;
   const Renderer = renderers && Object.hasOwn(renderers, name) ? renderers[name] : undefined;
   const status = readToolCallStatus(props.status);
-  const result = Renderer && status.type === 'success' ? { ...status.result, content: selectForViewer(status.result.content, 'user') } : undefined;
+  const shown = Renderer && status.type === 'success' && status.result.isError !== true;
+  const result: CallToolResult | undefined = shown ? { content: selectForViewer(status.result.content, 'user') } : undefined;
   return (
     <ToolCall.Root {...props} className={cn('flex flex-col gap-3 rounded-xl border bg-card p-4 text-card-foreground shadow-sm data-[risk=destructive]:border-destructive/50', className)}>
       <ToolCall.Header className="flex flex-wrap items-baseline gap-x-2" />

@@ -49,6 +49,7 @@ describe('the shadcn registry in a fresh shadcn app', () => {
   let cli = '';
   let cliErr = '';
   let packageJson = '';
+  let restoreConsole = () => undefined;
 
   beforeAll(async () => {
     rmSync(app, { recursive: true, force: true });
@@ -70,14 +71,23 @@ describe('the shadcn registry in a fresh shadcn app', () => {
     // Not execFileSync: the mirror answering the CLI runs in this process.
     ({ stdout: cli, stderr: cliErr } = await promisify(execFile)(process.execPath, [join(repo, 'node_modules/shadcn/dist/index.js'), 'add', ...files, '--yes'], { cwd: app, env: { ...process.env, REGISTRY_URL: `http://127.0.0.1:${mirrorPort}/r` }, timeout: 120_000 }));
 
-    await build({ configFile: join(app, 'vite.config.ts'), logLevel: 'error' });
+    await build({ root: app, configFile: join(app, 'vite.config.ts'), logLevel: 'error' });
     const port = await freePort();
-    served = await preview({ configFile: join(app, 'vite.config.ts'), preview: { port, strictPort: true, host: '127.0.0.1' }, logLevel: 'error' });
+    served = await preview({ root: app, configFile: join(app, 'vite.config.ts'), preview: { port, strictPort: true, host: '127.0.0.1' }, logLevel: 'error' });
     base = `http://127.0.0.1:${port}`;
     browser = await chromium.launch(chromiumLaunch);
+    // Every call that reaches an MCP server passes the back end's log line (it runs in this process, under vite preview).
+    const info = console.info;
+    console.info = (...args: unknown[]) => {
+      const call = /^\[mcp\] call (.+)$/.exec(String(args[0]));
+      if (call) calls.push(call[1]!);
+      else info(...args);
+    };
+    restoreConsole = () => void (console.info = info);
   }, 180_000);
 
   afterAll(async () => {
+    restoreConsole();
     await browser?.close();
     await served?.close();
     mirror?.close();
@@ -86,12 +96,12 @@ describe('the shadcn registry in a fresh shadcn app', () => {
   const open = async (query = '') => {
     const page = await browser.newPage();
     page.on('pageerror', (error) => problems.push(error.message));
-    // Every call the page asks the back end for, and what the back end answered.
-    page.on('request', (request) => void (request.url().endsWith('/api/call') && calls.push(`${request.postDataJSON().serverId}/${request.postDataJSON().name}`)));
-    page.on('response', (response) => void (response.url().endsWith('/api/call') && response.text().then((text) => bodies.push(text))));
+    // What the back end answered the page's calls.
+    page.on('response', (response) => void (response.url().endsWith('/api/call') && response.text().then((text) => bodies.push(text), () => undefined)));
     page.on('console', (message) => void (message.type() === 'error' && problems.push(message.text())));
     await page.goto(`${base}/${query}`);
-    await page.getByRole('button', { name: 'Call delete_entities' }).waitFor({ timeout: 30_000 });
+    // The first page starts both servers (npx, then each server's own start).
+    await page.getByRole('button', { name: 'Call delete_entities' }).waitFor({ timeout: 60_000 });
     return page;
   };
   /** axe's colour-contrast check on the page as it is (the copied items in the app's shadcn theme). */
@@ -126,11 +136,21 @@ describe('the shadcn registry in a fresh shadcn app', () => {
     for (const body of ['not json', '{}', '{"serverId":"memory","name":"read_graph","args":[]}', '{"serverId":"__proto__","name":"x","args":{}}', '{"serverId":"toString","name":"x","args":{}}', 'null']) {
       expect(await post(body), body).toEqual([400, { error: 'Expected { serverId, name, args }.' }]);
     }
+    const call = '{"serverId":"memory","name":"delete_entities","args":{"entityNames":["x"]}}';
+    // Another site's page, plain text (sent without asking first), and a body too large: refused before reading.
+    const raw = (init: RequestInit) => fetch(`${base}/api/call`, { method: 'POST', ...init }).then((response) => response.status);
+    expect(await raw({ headers: { 'content-type': 'application/json', 'sec-fetch-site': 'cross-site' }, body: call })).toBe(403);
+    expect(await raw({ headers: { 'content-type': 'text/plain' }, body: call })).toBe(415);
+    expect(await raw({ headers: { 'content-type': 'application/json' }, body: `{"serverId":"memory","name":"x","args":{"pad":"${'x'.repeat(1_100_000)}"}}` })).toBe(413);
+    expect(calls).toEqual([]);
+    // A tool the server does not have: the server's own error result, as for any call.
     const [status, answer] = await post('{"serverId":"memory","name":"no_such_tool","args":{}}');
     expect([status, JSON.stringify(answer)]).toEqual([200, expect.stringContaining('no_such_tool')]);
+    expect(calls).toEqual(['memory/no_such_tool']);
   });
 
   it('the copied card asks in place before a destructive call; denied, nothing runs', async () => {
+    calls.length = 0;
     const page = await open();
     await page.getByRole('button', { name: 'Call delete_entities' }).click();
     const card = page.getByRole('article');
@@ -147,8 +167,10 @@ describe('the shadcn registry in a fresh shadcn app', () => {
     await page.close();
   });
 
-  it('approved, the call runs once and its assistant-only block never reaches the page', async () => {
-    const page = await open();
+  it.each(['light', 'dark'])('approved, the call runs once and its assistant-only block never reaches the page (%s)', async (theme) => {
+    calls.length = 0;
+    bodies.length = 0;
+    const page = await open(`?theme=${theme}`);
     await page.getByRole('textbox', { name: /^Arguments/ }).fill('{"messageType":"debug"}');
     await page.getByRole('button', { name: 'Call get-annotated-message' }).click();
     const card = page.getByRole('article');
@@ -163,8 +185,8 @@ describe('the shadcn registry in a fresh shadcn app', () => {
   });
 
   it('as a dialog, in dark: the copied confirmation asks with the theme; denied, nothing runs', async () => {
-    const page = await open('?approval=dialog&theme=dark');
     calls.length = 0;
+    const page = await open('?approval=dialog&theme=dark');
     await page.getByRole('button', { name: 'Call delete_entities' }).click();
     const dialog = page.getByRole('alertdialog', { name: /^Allow .*\?$/ });
     const allow = dialog.getByRole('button', { name: 'Allow destructive action' });

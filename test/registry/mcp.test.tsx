@@ -27,14 +27,15 @@ describe('McpToolCallCard', () => {
     const status: ToolCallStatus = { type: 'success', result: { content, structuredContent: { temp: 21 } } };
     const { rerender } = render(<McpToolCallCard serverId="w" tool={weather} args={{ city: 'Oslo' }} status={status} renderers={{ get_weather: seen }} />);
     expect(screen.getByText('Sunny, 21°')).toBeInTheDocument();
-    expect(seen).toHaveBeenLastCalledWith({ result: { content: [content[0]], structuredContent: { temp: 21 } }, args: { city: 'Oslo' } }, undefined);
+    // structuredContent is for the model (the package's result view hides it too): the view never gets it.
+    expect(seen).toHaveBeenLastCalledWith({ result: { content: [content[0]] }, args: { city: 'Oslo' } }, undefined);
     rerender(<McpToolCallCard serverId="w" tool={{ ...weather, name: 'other' }} args={{}} status={status} renderers={{ get_weather: seen }} />);
     expect(screen.queryByText('Sunny, 21°')).not.toBeInTheDocument();
     expect(screen.getByText('Sunny')).toBeInTheDocument();
     expect(screen.queryByText('station 4711 raw')).not.toBeInTheDocument();
   });
 
-  it('never hands an assistant-only block to a result view, whatever the server sends', () => {
+  it('never hands an assistant-only block, structuredContent or _meta to a result view, whatever the server sends', () => {
     const audience = fc.oneof(fc.constant(undefined), fc.constantFrom(['user'], ['assistant'], ['user', 'assistant'], [], ['assistant', 'assistant'], 'assistant', [7], null, { 0: 'user' }));
     const block = fc.record({ audience, priority: fc.oneof(fc.double(), fc.constant(undefined)) });
     fc.assert(
@@ -49,7 +50,7 @@ describe('McpToolCallCard', () => {
           seen.push(result);
           return null;
         };
-        const { unmount } = render(<McpToolCallCard serverId="w" tool={weather} args={{}} status={{ type: 'success', result: { content: content as ContentBlock[] } }} renderers={{ get_weather: view }} />);
+        const { unmount } = render(<McpToolCallCard serverId="w" tool={weather} args={{}} status={{ type: 'success', result: { content: content as ContentBlock[], structuredContent: { note: 'SECRET-structured' }, _meta: { note: 'SECRET-meta' } } }} renderers={{ get_weather: view }} />);
         unmount();
         expect(seen.length).toBeGreaterThan(0);
         expect(JSON.stringify(seen)).not.toContain('SECRET');
@@ -68,6 +69,13 @@ describe('McpToolCallCard', () => {
       }
     }
     expect(view.mock.calls.every(([props]) => Array.isArray(props.result.content))).toBe(true);
+  });
+
+  it('an error result shows as the card shows errors, never in the result view', () => {
+    const view = vi.fn<McpToolResultRenderer>(() => <p>custom view</p>);
+    render(<McpToolCallCard serverId="w" tool={weather} args={{}} status={{ type: 'success', result: { isError: true, content: [{ type: 'text', text: 'upstream timed out' }] } }} renderers={{ get_weather: view }} />);
+    expect(view).not.toHaveBeenCalled();
+    expect(screen.getByText('upstream timed out')).toBeInTheDocument();
   });
 
   it('asks in place with the Button look; the answer reaches the provider and nothing runs on a denial', async () => {

@@ -1,7 +1,7 @@
 // A page of a shadcn app built from the copied items (`npx shadcn add …`): each call is decided by
 // the package, asked in its card, and its result shown as the person may see it. Your back end
 // holds the MCP clients; this page gets their tools and a way to call one.
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { starterArguments, toolCallStatusFromApproval, toolCallStatusFromError, toolCallStatusFromResult, useToolApproval, type ApprovalUI, type CallToolResult, type Tool, type ToolCallStatus } from 'react-mcp-annotations';
 import { McpConsentProvider } from '@/components/mcp/consent-provider';
 import { McpToolCallCard } from '@/components/mcp/tool-call-card';
@@ -26,10 +26,11 @@ type Call = ServerTool & { id: string; args: Record<string, unknown>; status: To
 function Calls({ tools, callTool }: { tools: ServerTool[]; callTool: CallTool }) {
   const [calls, setCalls] = useState<Call[]>([]);
   const [json, setJson] = useState('');
+  const lastId = useRef(0); // each call's id ties its card to its question
   const { requestApproval } = useToolApproval();
   const run = async ({ serverId, tool }: ServerTool) => {
     const args = readArguments(json, tool);
-    const call: Call = { id: crypto.randomUUID(), serverId, tool, args: args ?? {}, status: { type: 'awaiting-approval' } };
+    const call: Call = { id: `call-${(lastId.current += 1)}`, serverId, tool, args: args ?? {}, status: { type: 'awaiting-approval' } };
     const set = (status: ToolCallStatus) => setCalls((all) => all.map((each) => (each.id === call.id ? { ...each, status } : each)));
     setCalls((all) => [...all, call]);
     if (!args) return set({ type: 'error', message: 'The arguments are not a JSON object.' });
