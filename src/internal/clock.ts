@@ -33,9 +33,13 @@ export function subscribeClock(listener: () => void): () => void {
   };
 }
 
-/** The shared clock's time: moves only on ticks (or whole seconds while stopped), so snapshots stay stable. */
-export function clockNow(): number {
-  return timer === undefined ? Math.floor(Date.now() / 1000) * 1000 : now;
+/**
+ * The shared clock's time: moves only on ticks, so snapshots stay stable. While it is stopped (before a
+ * label subscribes), `stopped` if given (a label's mount time: React reads a snapshot twice in a row,
+ * and two readings of the wall clock could differ), else the wall clock.
+ */
+export function clockNow(stopped?: number): number {
+  return timer === undefined ? (stopped ?? Date.now()) : now;
 }
 
 /** Number of active clock timers (0 or 1), for tests and benchmarks. */

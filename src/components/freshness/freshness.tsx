@@ -87,7 +87,7 @@ export const Freshness = forwardRef<HTMLTimeElement, FreshnessProps>(function Fr
   const ticking = live && parsed !== null;
   const snapshot = useSyncExternalStore(
     ticking ? subscribeClock : noSubscribe,
-    () => labelAt(ticking ? (typeof now === 'function' ? (resolveNow(now) ?? clockNow()) : clockNow()) : pinned),
+    () => labelAt(ticking ? ((typeof now === 'function' ? resolveNow(now) : undefined) ?? clockNow(mountedAt)) : pinned),
     () => labelAt(pinned),
   );
   const composedRef = useComposedRefs(ref, tooltipTrigger);

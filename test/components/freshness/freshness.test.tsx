@@ -156,3 +156,17 @@ describe('Freshness', () => {
     expect(await axe(container)).toHaveNoViolations();
   });
 });
+
+describe('Freshness and the wall clock', () => {
+  it('mounts with one reading of the clock, however far the wall clock moves between two reads', () => {
+    // React (in development) reads a snapshot twice in a row and reports one that differs: a label
+    // mounted while the shared clock is stopped must not read the wall clock for each snapshot.
+    let wall = NOW;
+    vi.spyOn(Date, 'now').mockImplementation(() => (wall += 15_000));
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { unmount } = render(<Freshness lastModified={new Date(NOW - 5_000)} locale="en-US" timeZone="UTC" />);
+    expect(errors.mock.calls.map(([message]) => String(message)).filter((message) => message.includes('getSnapshot'))).toEqual([]);
+    unmount();
+    expect(activeClockTimers()).toBe(0);
+  });
+});
