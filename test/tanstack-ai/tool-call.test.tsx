@@ -87,7 +87,7 @@ describe('McpToolCall in a TanStack AI chat', () => {
     expect(calls).toEqual([]);
     await user.click(within(dialog).getByRole('button', { name: 'Allow destructive action' }));
     const card = await screen.findByRole('article', { name: 'Delete File' });
-    await waitFor(() => expect(card).toHaveAttribute('data-state', 'success'));
+    await waitFor(() => expect(card).toHaveAttribute('data-state', 'success'), { timeout: 10_000 });
     expect(card).toHaveAttribute('data-risk', 'destructive');
     expect(within(card).getByText('delete-file done.')).toBeInTheDocument();
     expect(calls).toEqual(['delete-file']);
@@ -104,7 +104,7 @@ describe('McpToolCall in a TanStack AI chat', () => {
     await screen.findByText('done');
     expect(screen.getByRole('article', { name: 'Delete File' })).toHaveAttribute('data-state', 'denied');
     // The next question rebuilds every part from the server's snapshot: the first card still says denied.
-    await waitFor(() => expect(screen.getByRole('status', { name: 'Chat' })).toHaveTextContent('idle'));
+    await waitFor(() => expect(screen.getByRole('status', { name: 'Chat' })).toHaveTextContent('idle'), { timeout: 10_000 });
     await send('call delete-file {"path":"other.txt"}');
     await screen.findByRole('alertdialog', { name: 'Allow Delete File?' });
     // Behind the modal dialog, hidden from the accessibility tree.
@@ -117,7 +117,7 @@ describe('McpToolCall in a TanStack AI chat', () => {
     render(ui);
     await send('call read-note {}');
     const card = await screen.findByRole('article', { name: 'Read Note' });
-    await waitFor(() => expect(card).toHaveAttribute('data-state', 'blocked'));
+    await waitFor(() => expect(card).toHaveAttribute('data-state', 'blocked'), { timeout: 10_000 });
     expect(calls).toEqual([]);
   });
 
@@ -126,7 +126,7 @@ describe('McpToolCall in a TanStack AI chat', () => {
     render(ui);
     await send('call read-note {}');
     const card = await screen.findByRole('article', { name: 'Read Note' });
-    await waitFor(() => expect(card).toHaveAttribute('data-state', 'success'));
+    await waitFor(() => expect(card).toHaveAttribute('data-state', 'success'), { timeout: 10_000 });
     expect(card).toHaveAttribute('data-risk', 'read');
     expect(within(screen.getByRole('list', { name: 'Tool hints' })).getByText('Read-only')).toBeInTheDocument();
     expect(screen.queryByRole('alertdialog')).toBeNull();
@@ -147,6 +147,6 @@ describe('McpToolCall without the server’s metadata', () => {
     const card = screen.getByRole('article', { name: 'wipe' });
     expect(card).toHaveAttribute('data-risk', 'destructive');
     await user.click(within(card).getByRole('button', { name: 'Allow destructive action' }));
-    await waitFor(() => expect(answers).toEqual([{ id: 'approval_call-9', approved: true }]));
+    await waitFor(() => expect(answers).toEqual([{ id: 'approval_call-9', approved: true }]), { timeout: 10_000 });
   });
 });
