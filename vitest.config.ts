@@ -74,6 +74,7 @@ export default defineConfig({
             { find: /^react-mcp-annotations\/ai-sdk$/, replacement: path.join(dirname, 'src/ai-sdk/index.ts') },
             { find: /^react-mcp-annotations\/core$/, replacement: path.join(dirname, 'src/core/index.ts') },
             { find: /^react-mcp-annotations\/tanstack-ai$/, replacement: path.join(dirname, 'src/tanstack-ai/index.ts') },
+            { find: /^react-mcp-annotations\/copilotkit$/, replacement: path.join(dirname, 'src/copilotkit/index.ts') },
           ],
           setupFiles: ['test/setup.ts'],
           include: ['test/**/*.server.test.{ts,tsx}'],

@@ -60,3 +60,12 @@ function isStructuredStandIn(content: readonly unknown[], structured: unknown): 
   }
 }
 
+/** The model's text of its view: one text block as itself, anything else as JSON. */
+export function modelText(view: unknown): string {
+  const content = ownData(view, 'content');
+  if (Array.isArray(content) && content.length === 1 && ownData(content[0], 'type') === 'text' && ownData(view, 'isError') !== true) {
+    const text = ownData(content[0], 'text');
+    if (typeof text === 'string') return text;
+  }
+  return JSON.stringify(view ?? null);
+}

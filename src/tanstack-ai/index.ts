@@ -30,7 +30,7 @@ import { McpToolNameConflictError } from '../ai-sdk/tools.js';
 import { reasonsToWire } from '../ai-sdk/reasons.js';
 import { createChatSession, type ChatSession, type McpCall } from '../ai-sdk/session.js';
 import { McpChatStoreError, type McpChatStore } from '../ai-sdk/store.js';
-import { splitMcpResult } from '../ai-sdk/views.js';
+import { modelText, splitMcpResult } from '../ai-sdk/views.js';
 import { listAllTools } from '../mcp/shared.js';
 
 export { createMcpChatStore, createMemoryChatStorage, createRedisChatStorage, McpChatStoreError, type McpChatStorage, type McpChatStore, type RedisLikeClient } from '../ai-sdk/store.js';
@@ -78,16 +78,6 @@ const RUN = undefined;
 
 /** A refusal as the tool's result: the model reads `error`; the browser formats `reasons`. */
 const refusal = (reasons: readonly DecisionReason[]) => ({ type: 'skip' as const, result: { error: 'Refused by the consent policy.', reasons: reasonsToWire(reasons) } });
-
-/** The model's text of its view: one text block as itself, anything else as JSON. */
-function modelText(view: unknown): string {
-  const content = ownData(view, 'content');
-  if (Array.isArray(content) && content.length === 1 && ownData(content[0], 'type') === 'text' && ownData(view, 'isError') !== true) {
-    const text = ownData(content[0], 'text');
-    if (typeof text === 'string') return text;
-  }
-  return JSON.stringify(view ?? null);
-}
 
 /**
  * The MCP tools of `clients` for TanStack AI's `chat()`, and the middleware
