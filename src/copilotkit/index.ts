@@ -89,7 +89,7 @@ function withResults(messages: readonly AgUiMessage[], results: readonly AgUiMes
  * comes from the browser, so check there that the signed-in user owns it
  * (throw to refuse the run).
  */
-export function mcpAgentMiddleware(options: Omit<McpChatToolsOptions, 'chatId'> & { chatId: (threadId: string) => string | Promise<string> }): (input: RunInput, next: NextAgent) => Observable<AgUiEvent> {
+export function mcpAgentMiddleware(options: Omit<McpChatToolsOptions, 'chatId'> & { chatId: (threadId: string) => string | Promise<string> }): <Event = AgUiEvent>(input: RunInput, next: NextAgent) => Observable<Event> {
   if (!isRecord(options) || !isRecord(options.clients) || typeof options.chatId !== 'function' || !options.store) {
     throw new TypeError('mcpAgentMiddleware needs { clients, chatId, store }: MCP clients by server id, a function from thread id to the chat id you authorized, createMcpChatStore().');
   }
@@ -114,7 +114,8 @@ export function mcpAgentMiddleware(options: Omit<McpChatToolsOptions, 'chatId'> 
     return entries;
   };
 
-  return (input, next) =>
+  // Generic in the event type, so `agent.use()` takes it as AG-UI's own (this reads events as data).
+  return <Event = AgUiEvent>(input: RunInput, next: NextAgent) =>
     new Observable<AgUiEvent>((subscriber) => {
       const abort = new AbortController();
       let inner: { unsubscribe(): void } | undefined;
@@ -344,5 +345,5 @@ export function mcpAgentMiddleware(options: Omit<McpChatToolsOptions, 'chatId'> 
         abort.abort();
         inner?.unsubscribe();
       };
-    });
+    }) as unknown as Observable<Event>;
 }

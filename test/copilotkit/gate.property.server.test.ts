@@ -54,7 +54,7 @@ it('no body runs a call the gate did not ask about, and an asked call runs once 
   const store = createMcpChatStore();
   const script = scriptedModel();
   const gate = mcpAgentMiddleware({ clients: { everything: client }, servers: { everything: { trust: 'untrusted' } }, store, chatId: (threadId) => `ada:${threadId}` });
-  const runtime = new CopilotRuntime({ agents: () => ({ default: new BuiltInAgent({ model: script.model as never }).use(gate as never) }) });
+  const runtime = new CopilotRuntime({ agents: () => ({ default: new BuiltInAgent({ model: script.model as never }).use(gate) }) });
   const handler = createCopilotRuntimeHandler({ runtime, basePath: '/api' });
   const post = async (input: unknown) => eventsOf(await handler(new Request('http://app.test/api/agent/default/run', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(input) })));
 

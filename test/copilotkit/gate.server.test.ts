@@ -41,7 +41,7 @@ function setup(options: Options = {}) {
   const runtime = new CopilotRuntime({
     agents: () => ({
       default: new BuiltInAgent({ model: script.model as never }).use(
-        mcpAgentMiddleware({ clients: { everything: client }, servers: { everything: { trust: 'untrusted' } }, store, chatId: (threadId) => `${user}:${threadId}`, onDecision: (record) => records.push(record as never), ...rest }) as never,
+        mcpAgentMiddleware({ clients: { everything: client }, servers: { everything: { trust: 'untrusted' } }, store, chatId: (threadId) => `${user}:${threadId}`, onDecision: (record) => records.push(record as never), ...rest }),
       ),
     }),
   });
@@ -155,7 +155,7 @@ describe('answers a browser makes up', () => {
             chatId: () => {
               throw new Error('not your thread');
             },
-          }) as never,
+          }),
         ),
       }),
     });
@@ -197,7 +197,7 @@ describe('calls the policy decides alone', () => {
   it('a name offered by two servers is refused unless namespaced', async () => {
     const client: McpToolClient = { listTools: (params) => server.client.listTools(params), callTool: () => Promise.reject(new Error('unused')) };
     const gate = mcpAgentMiddleware({ clients: { a: client, b: client }, store: createMcpChatStore(), chatId: (threadId) => threadId });
-    const runtime = new CopilotRuntime({ agents: () => ({ default: new BuiltInAgent({ model: scriptedModel().model as never }).use(gate as never) }) });
+    const runtime = new CopilotRuntime({ agents: () => ({ default: new BuiltInAgent({ model: scriptedModel().model as never }).use(gate) }) });
     const handler = createCopilotRuntimeHandler({ runtime, basePath: '/api' });
     const response = await handler(new Request('http://app.test/api/agent/default/run', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body('t1', [{ id: 'u1', role: 'user', content: 'hi' }])) }));
     const events = await eventsOf(response);

@@ -2,7 +2,7 @@
  * One chat example served by Vite against the packed package, open in real
  * Chromium, with what the browser sent and received recorded and the calls
  * that reached server-everything counted by the example's `/api/log`. The
- * AI SDK, assistant-ui and TanStack AI end-to-end tests share it.
+ * AI SDK, assistant-ui, TanStack AI and CopilotKit end-to-end tests share it.
  */
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
@@ -18,7 +18,7 @@ export interface ExampleChat {
   page: Page;
   /** Every response body from the app, in order. */
   bodies: string[];
-  /** Every body the page posted to /api/chat. */
+  /** Every body the page posted to its chat route (/api/chat, or a run of the CopilotKit runtime). */
   requests: string[];
   pageErrors: string[];
   /** The tool names that reached the MCP server, in order. */
@@ -45,7 +45,7 @@ export async function openExampleChat(name: string, alsoInto: string[] = []): Pr
   const pageErrors: string[] = [];
   page.on('pageerror', (error) => pageErrors.push(error.message));
   page.on('request', (request) => {
-    if (request.url() === `${base}/api/chat`) requests.push(request.postData() ?? '');
+    if (request.url() === `${base}/api/chat` || request.url().startsWith(`${base}/api/copilotkit/agent/`)) requests.push(request.postData() ?? '');
   });
   page.on('response', async (response) => {
     if (!response.url().startsWith(base)) return;
