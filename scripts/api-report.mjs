@@ -114,7 +114,7 @@ const summary = [
   '',
   `## Names in more than one entry (${shared.length})`,
   '',
-  'Deliberate re-exports, for one import per host: the root entry re-exports the `./core` names a React host needs; each `/react` entry re-exports its base entry; `./ai-sdk` re-exports `ToolOverride`; `./tanstack-ai` re-exports the chat store and `McpToolNameConflictError` of `./ai-sdk` (one store for both server adapters, and no AI SDK import for a TanStack host); `./mcp` and `./mcp/v2` are one API for the two SDK lines, so a host changes the import path, not its code. `npm test` fails on any other name in two entries.',
+  'Deliberate re-exports, for one import per host: the root entry re-exports the `./core` names a React host needs; each `/react` entry re-exports its base entry; `./ai-sdk` re-exports `ToolOverride`; `./tanstack-ai` and `./copilotkit` re-export the chat store and `McpToolNameConflictError` of `./ai-sdk` (one store for every server adapter, and no AI SDK import for a TanStack or CopilotKit host), and `./copilotkit` the options and client types of `./tanstack-ai`, which its middleware takes; `./mcp` and `./mcp/v2` are one API for the two SDK lines, so a host changes the import path, not its code. One name per role across the framework adapters: `McpToolUI` (and its props) registers the card for every tool call of assistant-ui (`./assistant-ui`) or CopilotKit (`./copilotkit/react`). `npm test` fails on any other name in two entries.',
   '',
   ...shared.map(([name, where]) => `- \`${name}\`: ${where.map((w) => `\`${w}\``).join(', ')}`),
   '',
@@ -140,11 +140,16 @@ for (const r of reports) {
 for (const file of existsSync(reportDir) ? readdirSync(reportDir) : []) if (!expected.has(join(reportDir, file))) problems.push(`api/${file} names no entry`);
 if (undocumented.length) problems.push(`without TSDoc:\n  ${undocumented.join('\n  ')}`);
 // The only re-exports allowed: core names in the root, a base entry's in its /react entry, ToolOverride in
-// ./ai-sdk, the chat store of ./ai-sdk in ./tanstack-ai (one store for both server adapters), and the ./mcp family's one API for both SDK lines (a host changes the import path, not the code).
+// ./ai-sdk, the chat store of ./ai-sdk in the other server adapters (one store for all), the ./mcp family's one API
+// for both SDK lines (a host changes the import path, not the code), and one name per role across the framework
+// adapters' React parts (McpToolUI: the card for every tool call of assistant-ui or CopilotKit).
+const serverAdapters = ['./ai-sdk', './tanstack-ai', './copilotkit'];
+const toolUIs = ['./assistant-ui', './copilotkit/react'];
 const allowed = (where) =>
   where.every((e) => e === '.' || e === './core' || (e === './ai-sdk' && where.includes('./core')) || (e === './tanstack-ai' && where.includes('./ai-sdk'))) ||
   (where.length === 2 && where[1] === `${where[0]}/react`) ||
-  (where.length === 2 && where[0] === './ai-sdk' && where[1] === './tanstack-ai') ||
+  where.every((e) => serverAdapters.includes(e)) ||
+  where.every((e) => toolUIs.includes(e)) ||
   where.every((e) => e.startsWith('./mcp'));
 for (const [name, where] of shared) if (!allowed(where)) problems.push(`${name} is in ${where.join(', ')}: one entry, or a listed re-export`);
 if (names.size > MAX_NAMES) problems.push(`${names.size} distinct public names, budget ${MAX_NAMES}`);

@@ -62,11 +62,11 @@ execFileSync(
   { cwd: root, stdio: 'inherit' },
 );
 
-console.log('== optional peers stay in their entries: the MCP SDK in ./mcp, the AI SDK in ./ai-sdk, assistant-ui in ./assistant-ui, TanStack AI in ./tanstack-ai; ./mcp, ./ai-sdk, ./tanstack-ai and ./apps load without React; an adapter loads without the other frameworks');
+console.log('== optional peers stay in their entries: the MCP SDK in ./mcp, the AI SDK in ./ai-sdk, assistant-ui in ./assistant-ui, TanStack AI in ./tanstack-ai, CopilotKit and rxjs in ./copilotkit; ./mcp, ./ai-sdk, ./tanstack-ai, ./copilotkit and ./apps load without React; an adapter loads without the other frameworks');
 const imports = (file) => [...readFileSync(file, 'utf8').matchAll(/(?:from|import)\s*['"]([^'"]+)['"]/g)].map((match) => match[1]);
 // Each framework's adapter is the only place that imports it (the apps entry keeps its own SDK in apps/).
 const peerOf = (spec) =>
-  spec.startsWith('@modelcontextprotocol/') ? 'mcp/' : spec === 'ai' || spec.startsWith('ai/') || spec.startsWith('@ai-sdk/') ? 'ai-sdk/' : spec.startsWith('@assistant-ui/') ? 'assistant-ui/' : spec.startsWith('@tanstack/ai') ? 'tanstack-ai/' : null;
+  spec.startsWith('@modelcontextprotocol/') ? 'mcp/' : spec === 'ai' || spec.startsWith('ai/') || spec.startsWith('@ai-sdk/') ? 'ai-sdk/' : spec.startsWith('@assistant-ui/') ? 'assistant-ui/' : spec.startsWith('@tanstack/ai') ? 'tanstack-ai/' : spec.startsWith('@copilotkit/') || spec.startsWith('@ag-ui/') || spec === 'rxjs' || spec.startsWith('rxjs/') ? 'copilotkit/' : null;
 const strays = [];
 for (const file of readdirSync(join(root, 'dist'), { recursive: true })) {
   const name = String(file).split('\\').join('/');
@@ -83,7 +83,7 @@ const reach = (file, seen = new Set()) => {
   for (const spec of imports(file)) if (spec.startsWith('.')) reach(join(dirname(file), spec), seen);
   return seen;
 };
-for (const entry of ['mcp/index.js', 'mcp/v2.js', 'ai-sdk/index.js', 'tanstack-ai/index.js', 'apps/index.js']) {
+for (const entry of ['mcp/index.js', 'mcp/v2.js', 'ai-sdk/index.js', 'tanstack-ai/index.js', 'copilotkit/index.js', 'apps/index.js']) {
   for (const file of reach(join(root, 'dist', entry))) {
     const text = readFileSync(file, 'utf8');
     if (/from 'react'|from "react"|'use client'|"use client"/.test(text)) strays.push(`${entry} reaches ${file}, which needs React`);
@@ -105,12 +105,19 @@ for (const [entry, other] of [['mcp/index', '@modelcontextprotocol/client'], ['m
 // A framework adapter loads with React, its framework and this package's own dependencies: no other
 // framework, no AI SDK, no MCP SDK. The root entry reaches none of them.
 const ownDeps = new Set(['react', 'react/jsx-runtime', 'react-dom', ...Object.keys(pkg.dependencies)]);
-for (const [entry, framework] of [['assistant-ui/index.js', '@assistant-ui/react'], ['tanstack-ai/index.js', '@tanstack/ai'], ['tanstack-ai/react.js', '@tanstack/ai']]) {
+for (const [entry, framework] of [
+  ['assistant-ui/index.js', '@assistant-ui/react'],
+  ['tanstack-ai/index.js', '@tanstack/ai'],
+  ['tanstack-ai/react.js', '@tanstack/ai'],
+  // The middleware needs only rxjs (every AG-UI agent has it); the card, CopilotKit's React hooks.
+  ['copilotkit/index.js', 'rxjs'],
+  ['copilotkit/react.js', '@copilotkit/react-core/v2'],
+]) {
   for (const file of reach(join(root, 'dist', entry))) {
     for (const spec of imports(file)) if (!spec.startsWith('.') && !ownDeps.has(spec) && spec !== framework) strays.push(`${entry} reaches ${file}, which imports ${spec}`);
   }
 }
-for (const file of reach(join(root, 'dist/index.js'))) if (['assistant-ui', 'tanstack-ai'].some((adapter) => file.includes(join('dist', adapter)))) strays.push(`the root entry reaches ${file}`);
+for (const file of reach(join(root, 'dist/index.js'))) if (['assistant-ui', 'tanstack-ai', 'copilotkit'].some((adapter) => file.includes(join('dist', adapter)))) strays.push(`the root entry reaches ${file}`);
 if (strays.length) {
   console.error(strays.join('\n'));
   process.exit(1);

@@ -49,6 +49,8 @@ function createCalls(initial: CardProps) {
     version: () => version,
     cardProps: () => cardProps,
     style(next: CardProps) {
+      const keys = new Set([...Object.keys(cardProps), ...Object.keys(next)]);
+      if ([...keys].every((key) => Object.is(cardProps[key as keyof CardProps], next[key as keyof CardProps]))) return;
       cardProps = next;
       changed();
     },
@@ -141,7 +143,8 @@ function McpCall({ calls, props }: { calls: Calls; props: RenderProps }) {
  */
 export function McpToolUI({ agentId, ...cardProps }: McpToolUIProps) {
   const [calls] = useState(() => createCalls(cardProps));
-  const { agent } = useAgent(agentId === undefined ? {} : { agentId });
+  // Only the agent itself: its messages re-render the chat, not this.
+  const { agent } = useAgent({ ...(agentId === undefined ? {} : { agentId }), updates: [] });
   useEffect(() => {
     const subscription = agent.subscribe({
       onCustomEvent: ({ event }: { event: { name?: string; value?: unknown } }) => {
