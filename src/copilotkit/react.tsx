@@ -34,7 +34,7 @@ interface Asked {
 function createCalls(initial: CardProps) {
   let cardProps = initial;
   const tools = new Map<string, unknown>();
-  let asked = new Map<string, Asked>();
+  const asked = new Map<string, Asked>();
   const listeners = new Set<() => void>();
   let version = 0;
   const changed = () => {
@@ -49,20 +49,18 @@ function createCalls(initial: CardProps) {
     version: () => version,
     cardProps: () => cardProps,
     style(next: CardProps) {
-      const keys = new Set([...Object.keys(cardProps), ...Object.keys(next)]);
-      if ([...keys].every((key) => Object.is(cardProps[key as keyof CardProps], next[key as keyof CardProps]))) return;
       cardProps = next;
       changed();
     },
     tool: (toolCallId: string) => tools.get(toolCallId),
     asked: (toolCallId: string) => asked.get(toolCallId),
     describe(toolCallId: unknown, mcp: unknown) {
-      if (typeof toolCallId !== 'string' || mcp === undefined || tools.get(toolCallId) === mcp) return;
+      if (typeof toolCallId !== 'string' || mcp === undefined) return;
       tools.set(toolCallId, mcp);
       changed();
     },
     ask(interrupts: readonly unknown[], resolve: Resolve) {
-      asked = new Map();
+      asked.clear();
       for (const interrupt of interrupts) {
         const interruptId = ownData(interrupt, 'id');
         const toolCallId = ownData(interrupt, 'toolCallId');
@@ -73,10 +71,9 @@ function createCalls(initial: CardProps) {
       }
       changed();
     },
+    /** One question answered, or (no id) every one. */
     settle(toolCallId?: string) {
-      if (toolCallId === undefined ? asked.size === 0 : !asked.delete(toolCallId)) return;
-      if (toolCallId === undefined) asked = new Map();
-      changed();
+      if (toolCallId === undefined ? (asked.clear(), true) : asked.delete(toolCallId)) changed();
     },
   };
 }
