@@ -91,7 +91,7 @@ function withResults(messages: readonly AgUiMessage[], results: readonly AgUiMes
  */
 export function mcpAgentMiddleware(options: Omit<McpChatToolsOptions, 'chatId'> & { chatId: (threadId: string) => string | Promise<string> }): <Event = AgUiEvent>(input: RunInput, next: NextAgent) => Observable<Event> {
   if (!isRecord(options) || !isRecord(options.clients) || typeof options.chatId !== 'function' || !options.store) {
-    throw new TypeError('mcpAgentMiddleware needs { clients, chatId, store }: MCP clients by server id, a function from thread id to the chat id you authorized, createMcpChatStore().');
+    throw new TypeError('mcpAgentMiddleware needs { clients, chatId, store }: MCP clients by server id, (threadId) => the chat id you authorized, createMcpChatStore().');
   }
   const { store } = options;
   let listing: Promise<Map<string, Entry>> | undefined;
@@ -125,7 +125,7 @@ export function mcpAgentMiddleware(options: Omit<McpChatToolsOptions, 'chatId'> 
 
       const run = async () => {
         const chatId = await options.chatId(String(input.threadId));
-        if (typeof chatId !== 'string' || chatId === '') throw new TypeError('mcpAgentMiddleware: chatId(threadId) must return the chat id as a non-empty string.');
+        if (typeof chatId !== 'string' || chatId === '') throw new TypeError('mcpAgentMiddleware: chatId(threadId) must return a non-empty string.');
         // A failed listing is not kept: the next run lists again.
         const entries = await (listing ??= list().catch((error: unknown) => {
           listing = undefined;
@@ -168,23 +168,23 @@ export function mcpAgentMiddleware(options: Omit<McpChatToolsOptions, 'chatId'> 
           return result(call.callId, split.user, entry);
         };
 
-        /** Settles a decision (the chat's state saved first) into the call's tool message. */
-        const settle = (entry: Entry, call: McpCall, decide: () => Promise<{ outcome: string; record: { reasons: readonly DecisionReason[] } }>, records?: ReturnType<typeof session.hold>) =>
-          session.settle(
+        /**
+         * Settles a decision into the call's tool message. The chat's state is saved first and the call runs
+         * only then: a decision that could not be saved is a refusal (`store-unavailable`), and nothing runs.
+         */
+        const settle = async (entry: Entry, call: McpCall, decide: () => Promise<{ outcome: string; record: { reasons: readonly DecisionReason[] } }>, records?: ReturnType<typeof session.hold>) => {
+          const verdict = await session.settle(
             call,
             async () => {
               const { outcome, record } = await decide();
-              if (outcome === 'run') return execute(entry, call);
-              return outcome === 'denied' ? refused(call.callId, { approved: false, reason: 'The person declined this call.' }, entry) : refusal(call.callId, record.reasons, entry);
+              return { outcome, reasons: record.reasons };
             },
-            // The store failed: the model's view is kept for this request only.
-            (reason) => {
-              const body = { error: 'Refused by the consent policy.', reasons: reasonsToWire([reason]) };
-              views.set(call.callId, body);
-              return result(call.callId, body, entry);
-            },
+            (reason) => ({ outcome: 'blocked', reasons: [reason] as readonly DecisionReason[] }),
             records,
           );
+          if (verdict.outcome === 'run') return execute(entry, call);
+          return verdict.outcome === 'denied' ? refused(call.callId, { approved: false, reason: 'The person declined this call.' }, entry) : refusal(call.callId, verdict.reasons, entry);
+        };
 
         const calls = new Map<string, AgUiToolCall>();
         for (const message of input.messages) for (const call of message.toolCalls ?? []) calls.set(call.id, call);

@@ -9,7 +9,7 @@
  */
 import { HttpAgent } from '@ag-ui/client';
 import { BuiltInAgent, CopilotRuntime, createCopilotRuntimeHandler } from '@copilotkit/runtime/v2';
-import { createMcpChatStore, mcpAgentMiddleware, McpToolNameConflictError, type McpChatStore, type McpChatToolsOptions, type McpToolClient } from 'react-mcp-annotations/copilotkit';
+import { createMcpChatStore, createMemoryChatStorage, mcpAgentMiddleware, McpToolNameConflictError, type McpChatStorage, type McpChatStore, type McpChatToolsOptions, type McpToolClient } from 'react-mcp-annotations/copilotkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../integration/mcp-servers.js';
 import { body, eventsOf, scriptedModel } from './harness.js';
@@ -208,6 +208,26 @@ describe('calls the policy decides alone', () => {
   it('bad options fail at once with what to pass', () => {
     expect(() => mcpAgentMiddleware({} as never)).toThrow(/clients, chatId, store/);
     expect(() => mcpAgentMiddleware({ clients: {}, store: createMcpChatStore(), chatId: 'chat' } as never)).toThrow(TypeError);
+  });
+});
+
+describe('a decision that could not be saved', () => {
+  it('an open-world run whose taint flag cannot be written does not run, and is recorded as what it became', async () => {
+    const memory = createMemoryChatStorage();
+    const storage: McpChatStorage = { ...memory, set: () => Promise.reject(new Error('READONLY')) };
+    const ran: string[] = [];
+    const web: McpToolClient = {
+      listTools: async () => ({ tools: [{ name: 'fetch', description: 'Fetches a URL', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true, openWorldHint: true } }] }),
+      callTool: async (params) => (ran.push(params.name), { content: [{ type: 'text', text: 'fetched' }] }),
+    };
+    const records: Array<{ outcome: string; reasons: Array<{ code: string }> }> = [];
+    const gate = mcpAgentMiddleware({ clients: { web }, servers: { web: { trust: 'trusted' } }, store: createMcpChatStore({ storage, onStorageError: () => {} }), chatId: (threadId) => threadId, onDecision: (record) => records.push(record as never) });
+    const runtime = new CopilotRuntime({ agents: () => ({ default: new BuiltInAgent({ model: scriptedModel().model as never }).use(gate) }) });
+    const handler = createCopilotRuntimeHandler({ runtime, basePath: '/api' });
+    const events = await eventsOf(await handler(new Request('http://app.test/api/agent/default/run', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body('t1', [{ id: 'u1', role: 'user', content: 'call fetch {"url":"https://example.com"}' }])) })));
+    expect(ran).toEqual([]);
+    expect(Object.values(resultsOf(events))[0]).toMatchObject({ error: 'Refused by the consent policy.', reasons: expect.stringContaining('store-unavailable') });
+    expect(records).toMatchObject([{ outcome: 'blocked', reasons: [{ code: 'store-unavailable' }] }]);
   });
 });
 
