@@ -27,7 +27,7 @@ describe('examples/copilotkit-chat in Chromium', () => {
     expect(await field.inputValue()).toBe('');
   };
   beforeAll(async () => {
-    app = await openExampleChat('copilotkit-chat', ['ai-sdk-chat']);
+    app = await openExampleChat('copilotkit-chat');
   }, 180_000);
   afterAll(() => app?.close());
 
