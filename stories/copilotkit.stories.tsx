@@ -139,7 +139,7 @@ export const AskingInDialog: Story = { ...Asking, parameters: { approvalUI: 'dia
 /** The result as the person sees it: ordered by priority, with its freshness. */
 export const Done: Story = { args: { messages: [...asked, resultOf({ mcp, ...shown })] } };
 /** The person said no: nothing ran. */
-export const Denied: Story = { args: { messages: [...asked, resultOf({ mcp, approved: false, reason: 'The person declined this call.' })] } };
+export const Denied: Story = { args: { messages: [...asked, resultOf({ mcp, approved: false })] } };
 /** The gate refused the call (here: an answer used twice), with its reasons: not the person's no. */
 export const Blocked: Story = { args: { messages: [...asked, resultOf({ mcp, error: 'Refused by the consent policy.', reasons: reasonsToWire([{ code: 'approval-replayed' }]) })] } };
 /** A call the gate sent nothing about: an unknown tool, every hint at its worst. */

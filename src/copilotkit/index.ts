@@ -27,15 +27,12 @@ import { Observable } from 'rxjs';
 import { toolCallBinding } from '../core/consent/index.js';
 import { isRecord } from '../core/shared/issues.js';
 import { ownData } from '../core/shared/read.js';
-import type { Tool } from '../core/shared/types.js';
 import type { DecisionReason } from '../core/text/reasons.js';
-import { snapshotTool } from '../core/tool/tool-hints.js';
 import { reasonsToWire } from '../ai-sdk/reasons.js';
+import { listClientTools, type ClientTool } from '../ai-sdk/clients.js';
 import { createChatSession, type McpCall } from '../ai-sdk/session.js';
 import { McpChatStoreError } from '../ai-sdk/store.js';
-import { McpToolNameConflictError } from '../ai-sdk/tools.js';
 import { splitMcpResult } from '../ai-sdk/views.js';
-import { listAllTools } from '../mcp/shared.js';
 import type { McpChatToolsOptions, McpToolClient } from '../tanstack-ai/index.js';
 import { ASK, MCP_EVENT, modelText, type AgUiEvent, type AgUiMessage, type AgUiToolCall, type RunInput } from './wire.js';
 
@@ -43,13 +40,7 @@ export { createMcpChatStore, createMemoryChatStorage, createRedisChatStorage, Mc
 export { McpToolNameConflictError } from '../ai-sdk/tools.js';
 export type { McpChatToolsOptions, McpToolClient } from '../tanstack-ai/index.js';
 
-interface Entry {
-  serverId: string;
-  client: McpToolClient;
-  tool: Tool;
-  /** What the browser may know of the tool: its server and annotations (never the client or the schema). */
-  wire: Record<string, unknown>;
-}
+type Entry = ClientTool<McpToolClient>;
 
 /** The agent after this middleware, as AG-UI passes it. */
 interface NextAgent {
@@ -95,24 +86,7 @@ export function mcpAgentMiddleware(options: Omit<McpChatToolsOptions, 'chatId'> 
   }
   const { store } = options;
   let listing: Promise<Map<string, Entry>> | undefined;
-  const list = async () => {
-    const entries = new Map<string, Entry>();
-    const clashes = new Set<string>();
-    for (const [serverId, client] of Object.entries(options.clients)) {
-      const { tools } = await listAllTools((cursor) => client.listTools(cursor === undefined ? undefined : { cursor }), options.maxPages);
-      for (const raw of tools) {
-        const tool = snapshotTool(raw);
-        // A tool that must run as a task cannot run as a plain call.
-        if (!tool?.name || ownData(tool.execution, 'taskSupport') === 'required') continue;
-        const name = options.namespace ? `${serverId}__${tool.name}` : tool.name;
-        const wire = { serverId, toolName: tool.name, ...(tool.title !== undefined ? { title: tool.title } : {}), ...(tool.annotations ? { annotations: tool.annotations } : {}) };
-        if (entries.has(name)) clashes.add(name);
-        else entries.set(name, { serverId, client, tool, wire });
-      }
-    }
-    if (clashes.size > 0) throw new McpToolNameConflictError([...clashes]);
-    return entries;
-  };
+  const list = (): Promise<Map<string, Entry>> => listClientTools(options.clients, options);
 
   // Generic in the event type, so `agent.use()` takes it as AG-UI's own (this reads events as data).
   return <Event = AgUiEvent>(input: RunInput, next: NextAgent) =>
@@ -183,7 +157,7 @@ export function mcpAgentMiddleware(options: Omit<McpChatToolsOptions, 'chatId'> 
             records,
           );
           if (verdict.outcome === 'run') return execute(entry, call);
-          return verdict.outcome === 'denied' ? refused(call.callId, { approved: false, reason: 'The person declined this call.' }, entry) : refusal(call.callId, verdict.reasons, entry);
+          return verdict.outcome === 'denied' ? refused(call.callId, { approved: false }, entry) : refusal(call.callId, verdict.reasons, entry);
         };
 
         const calls = new Map<string, AgUiToolCall>();

@@ -23,15 +23,12 @@ import type { ConsentPolicy, DecisionRecord } from '../core/consent/index.js';
 import { toolCallBinding } from '../core/consent/index.js';
 import { isRecord } from '../core/shared/issues.js';
 import { ownData } from '../core/shared/read.js';
-import type { Tool } from '../core/shared/types.js';
 import type { DecisionReason } from '../core/text/reasons.js';
-import { snapshotTool } from '../core/tool/tool-hints.js';
-import { McpToolNameConflictError } from '../ai-sdk/tools.js';
 import { reasonsToWire } from '../ai-sdk/reasons.js';
+import { listClientTools, type ClientTool } from '../ai-sdk/clients.js';
 import { createChatSession, type ChatSession, type McpCall } from '../ai-sdk/session.js';
 import { McpChatStoreError, type McpChatStore } from '../ai-sdk/store.js';
 import { modelText, splitMcpResult } from '../ai-sdk/views.js';
-import { listAllTools } from '../mcp/shared.js';
 
 export { createMcpChatStore, createMemoryChatStorage, createRedisChatStorage, McpChatStoreError, type McpChatStorage, type McpChatStore, type RedisLikeClient } from '../ai-sdk/store.js';
 export { McpToolNameConflictError } from '../ai-sdk/tools.js';
@@ -68,11 +65,7 @@ export interface McpChatTools {
   middleware: ChatMiddleware;
 }
 
-interface Entry {
-  serverId: string;
-  client: McpToolClient;
-  tool: Tool;
-}
+type Entry = ClientTool<McpToolClient>;
 
 const RUN = undefined;
 
@@ -91,20 +84,7 @@ export async function mcpChatTools(options: McpChatToolsOptions): Promise<McpCha
   const { chatId, store } = options;
   const session = createChatSession({ chatId, store, servers: options.servers, mode: options.mode, taintGuard: options.taintGuard, onDecision: options.onDecision });
   const opened = await session.open();
-  const entries = new Map<string, Entry>();
-  const clashes = new Set<string>();
-  for (const [serverId, client] of Object.entries(options.clients)) {
-    const { tools } = await listAllTools((cursor) => client.listTools(cursor === undefined ? undefined : { cursor }), options.maxPages);
-    for (const raw of tools) {
-      const tool = snapshotTool(raw);
-      // A tool that must run as a task cannot run as a plain call.
-      if (!tool?.name || ownData(tool.execution, 'taskSupport') === 'required') continue;
-      const name = options.namespace ? `${serverId}__${tool.name}` : tool.name;
-      if (entries.has(name)) clashes.add(name);
-      else entries.set(name, { serverId, client, tool });
-    }
-  }
-  if (clashes.size > 0) throw new McpToolNameConflictError([...clashes]);
+  const entries = await listClientTools(options.clients, options);
 
   // Model views of this request, read before the next model step (the store keeps them for later requests).
   const kept = new Map<string, unknown>();
@@ -114,8 +94,6 @@ export async function mcpChatTools(options: McpChatToolsOptions): Promise<McpCha
   const callOf = (entry: Entry, args: unknown, callId: string): McpCall => ({ serverId: entry.serverId, tool: entry.tool, toolName: entry.tool.name, args, callId });
   const bindingOf = (call: McpCall) => toolCallBinding(call) ?? `unreadable:${Math.random()}`;
 
-  // What the browser may know of each tool: its server and annotations (never the client or the schema).
-  const metadataOf = new Map([...entries].map(([name, entry]) => [name, { serverId: entry.serverId, toolName: entry.tool.name, ...(entry.tool.title !== undefined ? { title: entry.tool.title } : {}), ...(entry.tool.annotations ? { annotations: entry.tool.annotations } : {}) }]));
 
   const tools: TanStackTool[] = [...entries].map(([name, entry]) => ({
     name,
@@ -124,7 +102,7 @@ export async function mcpChatTools(options: McpChatToolsOptions): Promise<McpCha
     // Static in TanStack AI: the policy without the input. The input is decided again before the call runs.
     needsApproval: opened.controller.preview('tool', callOf(entry, undefined, `${name}:preview`)).action === 'confirm',
     // The annotations travel with the tool, so other middleware can read them.
-    metadata: { mcp: metadataOf.get(name) },
+    metadata: { mcp: entry.wire },
     execute: async (args: unknown, context?: { toolCallId?: string; abortSignal?: AbortSignal }) => {
       const output = await entry.client.callTool({ name: entry.tool.name, arguments: isRecord(args) ? args : {} }, undefined, context?.abortSignal ? { signal: context.abortSignal } : {});
       const views = splitMcpResult(output, options);
@@ -149,7 +127,7 @@ export async function mcpChatTools(options: McpChatToolsOptions): Promise<McpCha
     const tanstack = message.metadata?.tanstack;
     const byCall = { ...tanstack?.toolCallMetadata };
     for (const call of message.toolCalls) {
-      const mcp = metadataOf.get(call.function?.name ?? '');
+      const mcp = entries.get(call.function?.name ?? '')?.wire;
       if (mcp) byCall[call.id] = { ...byCall[call.id], mcp };
     }
     return { ...message, metadata: { ...message.metadata, tanstack: { ...tanstack, toolCallMetadata: byCall } } };
@@ -183,7 +161,7 @@ export async function mcpChatTools(options: McpChatToolsOptions): Promise<McpCha
       if (chunk.type === 'MESSAGES_SNAPSHOT') return { ...chunk, messages: chunk.messages.map((message) => withToolMetadata(message as SnapshotMessage) as typeof message) };
       if (chunk.type !== 'TOOL_CALL_START') return;
       if (ctx.phase === 'modelStream') made.add(chunk.toolCallId);
-      const mcp = metadataOf.get(chunk.toolCallName);
+      const mcp = entries.get(chunk.toolCallName)?.wire;
       return mcp ? { ...chunk, metadata: { ...chunk.metadata, mcp } } : chunk;
     },
     async onToolPhaseComplete(_ctx, info) {
