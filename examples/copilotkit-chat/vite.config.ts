@@ -23,5 +23,4 @@ export default defineConfig({
     },
   ],
   server: { host: '127.0.0.1', strictPort: false },
-  logLevel: 'warn',
 });
