@@ -32,6 +32,7 @@ import { reasonsToWire } from '../ai-sdk/reasons.js';
 import { listClientTools, type ClientTool } from '../ai-sdk/clients.js';
 import { createChatSession, type McpCall } from '../ai-sdk/session.js';
 import { McpChatStoreError } from '../ai-sdk/store.js';
+import { McpToolNameConflictError } from '../ai-sdk/tools.js';
 import { splitMcpResult } from '../ai-sdk/views.js';
 import type { McpChatToolsOptions, McpToolClient } from '../tanstack-ai/index.js';
 import { ASK, MCP_EVENT, modelText, type AgUiEvent, type AgUiMessage, type AgUiToolCall, type RunInput } from './wire.js';
@@ -101,12 +102,15 @@ export function mcpAgentMiddleware(options: Omit<McpChatToolsOptions, 'chatId'> 
         const chatId = await options.chatId(String(input.threadId));
         if (typeof chatId !== 'string' || chatId === '') throw new TypeError('mcpAgentMiddleware: chatId(threadId) must return a non-empty string.');
         // A failed listing is not kept: the next run lists again.
+        // The browser gets a run error's message: a server's or a store's own words stay in `cause`, for the host's log.
         const entries = await (listing ??= list().catch((error: unknown) => {
           listing = undefined;
-          throw error;
+          throw error instanceof McpToolNameConflictError ? error : new Error('The MCP tools could not be listed.', { cause: error });
         }));
         const session = createChatSession({ chatId, store, servers: options.servers, mode: options.mode, taintGuard: options.taintGuard, onDecision: options.onDecision });
-        const opened = await session.open();
+        const opened = await session.open().catch((error: unknown) => {
+          throw new Error('This chat’s consent state could not be read.', { cause: error });
+        });
         const views = new Map<string, unknown>();
 
         const callOf = (entry: Entry, args: unknown, callId: string): McpCall => ({ serverId: entry.serverId, tool: entry.tool, toolName: entry.tool.name, args, callId });
@@ -127,15 +131,22 @@ export function mcpAgentMiddleware(options: Omit<McpChatToolsOptions, 'chatId'> 
           return result(toolCallId, body, entry);
         };
         const refusal = (toolCallId: string, reasons: readonly DecisionReason[], entry: Entry) => refused(toolCallId, { error: 'Refused by the consent policy.', reasons: reasonsToWire(reasons) }, entry);
+        /** An answer refused (used, never asked): for this request only, never saved over what the call became. */
+        const refusedAnswer = (toolCallId: string, reasons: readonly DecisionReason[], entry: Entry) => {
+          const body = { error: 'Refused by the consent policy.', reasons: reasonsToWire(reasons) };
+          views.set(toolCallId, body);
+          return result(toolCallId, body, entry);
+        };
 
         /** Runs a call the policy let run: the person's view for the browser, the model's kept for the model. */
         const execute = async (entry: Entry, call: McpCall): Promise<AgUiMessage> => {
-          let output: unknown;
+          // The server's error text may carry what the person must not see: the tool failed, nothing more.
+          let output: unknown = { content: [{ type: 'text', text: 'The tool call failed.' }], isError: true };
           try {
-            output = await entry.client.callTool({ name: entry.tool.name, arguments: isRecord(call.args) ? call.args : {} }, undefined, { signal: abort.signal });
+            // An input that could not be read (cut off mid-stream) is never run as another one.
+            if (isRecord(call.args)) output = await entry.client.callTool({ name: entry.tool.name, arguments: call.args }, undefined, { signal: abort.signal });
           } catch {
-            // The server's error text may carry what the person must not see: the tool failed, nothing more.
-            output = { content: [{ type: 'text', text: 'The tool call failed.' }], isError: true };
+            // As above.
           }
           const split = splitMcpResult(output, options);
           await keep(call.callId, split.assistant);
@@ -171,22 +182,22 @@ export function mcpAgentMiddleware(options: Omit<McpChatToolsOptions, 'chatId'> 
           const toolCallId = String(resume.interruptId).slice(ASK.length);
           const made = calls.get(toolCallId);
           const entry = made ? entries.get(made.function.name) : undefined;
-          if (!made || !entry) continue;
+          // One answer per call: a second in the same body is not read.
+          if (!made || !entry || answered.some((message) => message.toolCallId === toolCallId)) continue;
           const call = callOf(entry, parseArgs(made.function.arguments), toolCallId);
           const approved = resume.status === 'resolved' && ownData(resume.payload, 'approved') === true;
           let claim;
           try {
             claim = await store.claimApproval(chatId, toolCallId, bindingOf(call));
           } catch (error) {
-            answered.push(await refusal(toolCallId, [session.unavailable(error, call)], entry));
+            answered.push(refusedAnswer(toolCallId, [session.unavailable(error, call)], entry));
             continue;
           }
           if (claim !== 'ok') {
-            answered.push(await refusal(toolCallId, [session.refuse(claim === 'replayed' ? 'approval-replayed' : 'approval-not-asked', call)], entry));
+            answered.push(refusedAnswer(toolCallId, [session.refuse(claim === 'replayed' ? 'approval-replayed' : 'approval-not-asked', call)], entry));
             continue;
           }
-          const answer = approved ? { action: 'approve' as const, ...(ownData(resume.payload, 'remember') === true ? { remember: true } : {}) } : { action: 'deny' as const };
-          answered.push(await settle(entry, call, () => opened.controller.answer('tool', call, answer)));
+          answered.push(await settle(entry, call, () => opened.controller.answer('tool', call, { action: approved ? 'approve' : 'deny' })));
         }
 
         // A call of the gate's with no result and no answer here never ran (a question left open, a history
@@ -195,7 +206,10 @@ export function mcpAgentMiddleware(options: Omit<McpChatToolsOptions, 'chatId'> 
         for (const [toolCallId, made] of calls) {
           const entry = entries.get(made.function.name);
           if (settled.has(toolCallId) || !entry) continue;
-          answered.push(await refusal(toolCallId, [session.refuse('approval-not-asked', callOf(entry, parseArgs(made.function.arguments), toolCallId))], entry));
+          const call = callOf(entry, parseArgs(made.function.arguments), toolCallId);
+          // Used up, so a late answer to it (another tab, a crafted body) runs nothing either.
+          await store.claimApproval(chatId, toolCallId, bindingOf(call)).catch(() => undefined);
+          answered.push(await refusal(toolCallId, [session.refuse('approval-not-asked', call)], entry));
         }
 
         // The model reads its own view of each result; a result from the browser for a call answered here is replaced.
@@ -224,8 +238,11 @@ export function mcpAgentMiddleware(options: Omit<McpChatToolsOptions, 'chatId'> 
         let toClient: AgUiEvent[] = answered.map((message) => ({ type: 'TOOL_CALL_RESULT', messageId: message.id, toolCallId: message.toolCallId, content: message.content, role: 'tool' }));
         let started = false;
         for (let step = 0; step < MAX_STEPS; step++) {
-          const stepInput: RunInput = { ...base, ...(rest.length > 0 ? { resume: rest } : {}), messages: await modelMessages(messages), tools };
+          // The agent's own answers are its for the first step only.
+          const stepInput: RunInput = { ...base, ...(step === 0 && rest.length > 0 ? { resume: rest } : {}), messages: await modelMessages(messages), tools };
           const made: AgUiToolCall[] = [];
+          const ended = new Set<unknown>();
+          let text = '';
           const said = new Map<string, AgUiMessage>();
           const assistant = (messageId: string) => said.get(messageId) ?? said.set(messageId, { id: messageId, role: 'assistant', content: '' }).get(messageId)!;
           let finished: AgUiEvent | undefined;
@@ -248,7 +265,13 @@ export function mcpAgentMiddleware(options: Omit<McpChatToolsOptions, 'chatId'> 
                     emit(event);
                     return;
                   case 'TEXT_MESSAGE_CONTENT':
-                    assistant(String(event.messageId)).content += String(event.delta ?? '');
+                  case 'TEXT_MESSAGE_CHUNK':
+                    // A chunk may leave out its message id: it continues the last one.
+                    text = String(event.messageId ?? text);
+                    assistant(text).content += String(event.delta ?? '');
+                    break;
+                  case 'TOOL_CALL_END':
+                    ended.add(event.toolCallId);
                     break;
                   case 'TOOL_CALL_START': {
                     const call = { id: String(event.toolCallId), type: 'function' as const, function: { name: String(event.toolCallName), arguments: '' } };
@@ -273,9 +296,11 @@ export function mcpAgentMiddleware(options: Omit<McpChatToolsOptions, 'chatId'> 
               complete: resolve,
             });
           });
-          if (failed) return;
+          // Failed, or stopped (no RUN_FINISHED): nothing more is decided or run.
+          if (failed || !finished || abort.signal.aborted) return;
           messages = [...messages, ...said.values()];
-          const mcpCalls = made.filter((call) => entries.has(call.function.name));
+          // A call whose input never ended (the step was cut short) is not decided: it never ran.
+          const mcpCalls = made.filter((call) => entries.has(call.function.name) && ended.has(call.id));
           const interrupts: unknown[] = [];
           for (const toolCall of mcpCalls) {
             const entry = entries.get(toolCall.function.name)!;
@@ -300,10 +325,10 @@ export function mcpAgentMiddleware(options: Omit<McpChatToolsOptions, 'chatId'> 
             }
             interrupts.push({ id: `${ASK}${toolCall.id}`, reason: 'mcp_tool_approval', toolCallId: toolCall.id, metadata: { mcp: entry.wire, arguments: toolCall.function.arguments } });
           }
-          const end = finished ?? { type: 'RUN_FINISHED', threadId: input.threadId, runId: input.runId };
-          // The agent's own questions (a browser tool's, say) are asked with the gate's.
+          const end: AgUiEvent = finished;
+          // The agent's own questions are asked after the gate's (one set: CopilotKit resumes when all are answered).
           const own = ownData(ownData(end, 'outcome'), 'interrupts');
-          if (Array.isArray(own)) interrupts.unshift(...own);
+          if (Array.isArray(own)) interrupts.push(...own);
           // Ask, or hand calls to the browser's own tools, or end: the model goes on only when every call has its result.
           if (interrupts.length > 0) return emit({ ...end, outcome: { type: 'interrupt', interrupts } });
           if (mcpCalls.length === 0 || mcpCalls.length < made.length || step === MAX_STEPS - 1) return emit(end);

@@ -114,11 +114,13 @@ function McpCall({ calls, props }: { calls: Calls; props: RenderProps }) {
   const part = asPart(props, calls.tool(props.toolCallId), asked);
   const respond = useCallback(
     ({ approved }: { id: string; approved: boolean }) => {
-      if (!asked) return;
+      // Read now, not from the render: a second click before the next render answers nothing.
+      const open = calls.asked(props.toolCallId);
+      if (!open) return;
       calls.settle(props.toolCallId);
-      void Promise.resolve(asked.resolve({ approved }, asked.interruptId)).catch(() => undefined);
+      void Promise.resolve(open.resolve({ approved }, open.interruptId)).catch(() => undefined);
     },
-    [asked, calls, props.toolCallId],
+    [calls, props.toolCallId],
   );
   return <McpToolPart part={part} addToolApprovalResponse={respond} {...calls.cardProps()} />;
 }
@@ -147,8 +149,9 @@ export function McpToolUI({ agentId, ...cardProps }: McpToolUIProps) {
       onCustomEvent: ({ event }: { event: { name?: string; value?: unknown } }) => {
         if (event.name === MCP_EVENT) calls.describe(ownData(event.value, 'toolCallId'), ownData(event.value, 'mcp'));
       },
-      // A new run answers (or drops) every open question.
+      // A new run answers (or drops) every open question; so does a failed one.
       onRunStartedEvent: () => calls.settle(),
+      onRunFailed: () => calls.settle(),
     });
     return () => subscription.unsubscribe();
   }, [agent, calls]);

@@ -10,6 +10,7 @@
 import { HttpAgent } from '@ag-ui/client';
 import { BuiltInAgent, CopilotRuntime, createCopilotRuntimeHandler } from '@copilotkit/runtime/v2';
 import { createMcpChatStore, createMemoryChatStorage, mcpAgentMiddleware, McpToolNameConflictError, type McpChatStorage, type McpChatStore, type McpChatToolsOptions, type McpToolClient } from 'react-mcp-annotations/copilotkit';
+import { Observable } from 'rxjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../integration/mcp-servers.js';
 import { body, eventsOf, scriptedModel } from './harness.js';
@@ -143,6 +144,44 @@ describe('answers a browser makes up', () => {
     expect(records.map((record) => record.outcome)).toEqual(['blocked']);
   });
 
+  it('a question refused as left open is used up: a late answer to it runs nothing', async () => {
+    const { post, calls, history, approve } = await asked();
+    await post(body('t1', [...history, { id: 'u2', role: 'user', content: 'hi' }]));
+    const late = await post(body('t1', history, approve));
+    expect(calls).toEqual([]);
+    expect(JSON.stringify(late)).toContain('approval-replayed');
+  });
+
+  it('two answers to one call in one body: it runs once, with one result', async () => {
+    const { post, calls, history, approve, interrupt } = await asked();
+    const events = await post(body('t1', history, [...approve, ...approve]));
+    expect(calls).toHaveLength(1);
+    expect(events.filter((event) => event.type === 'TOOL_CALL_RESULT' && event.toolCallId === interrupt.toolCallId)).toHaveLength(1);
+  });
+
+  it('a replayed answer leaves the model’s view of the call that ran as it was', async () => {
+    const { post, calls, history, approve, interrupt, script } = await asked();
+    const ran = await post(body('t1', history, approve));
+    await post(body('t1', history, approve));
+    const result = ran.find((event) => event.type === 'TOOL_CALL_RESULT')!;
+    await post(body('t1', [...history, { id: 'r1', role: 'tool', toolCallId: interrupt.toolCallId, content: result.content }, { id: 'u2', role: 'user', content: 'thanks' }]));
+    expect(calls).toHaveLength(1);
+    const seen = JSON.stringify(script.seen.at(-1));
+    expect(seen).toContain('Echo: hello');
+    expect(seen).not.toContain('approval-replayed');
+  });
+
+  it('a run error says nothing of the MCP server’s or the store’s own words', async () => {
+    const store = createMcpChatStore();
+    const failing: McpToolClient = { listTools: () => Promise.reject(new Error('connect ECONNREFUSED secret-host:6379')), callTool: () => Promise.reject(new Error('unused')) };
+    const gate = mcpAgentMiddleware({ clients: { everything: failing }, store, chatId: (threadId) => threadId });
+    const runtime = new CopilotRuntime({ agents: () => ({ default: new BuiltInAgent({ model: scriptedModel().model as never }).use(gate) }) });
+    const handler = createCopilotRuntimeHandler({ runtime, basePath: '/api' });
+    const events = await eventsOf(await handler(new Request('http://app.test/api/agent/default/run', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body('t1', [{ id: 'u1', role: 'user', content: 'hi' }])) })));
+    expect(events.find((event) => event.type === 'RUN_ERROR')).toMatchObject({ message: 'The MCP tools could not be listed.' });
+    expect(JSON.stringify(events)).not.toContain('secret-host');
+  });
+
   it('a chat the host refuses runs nothing', async () => {
     const { calls } = setup();
     const store = createMcpChatStore();
@@ -178,6 +217,13 @@ describe('calls the policy decides alone', () => {
     expect(events.filter((event) => event.type === 'TEXT_MESSAGE_CONTENT').map((event) => event.delta)).toEqual(['done']);
   });
 
+  it('what the model said before a call it ran is in what it reads next', async () => {
+    const { post, script } = setup({ servers: { everything: { trust: 'trusted' } } });
+    await post(body('t1', [{ id: 'u1', role: 'user', content: 'say Checking. call echo {"message":"hi"}' }]));
+    expect(script.seen).toHaveLength(2);
+    expect(script.seen[1]![1]).toMatchObject({ role: 'assistant', content: expect.arrayContaining([expect.objectContaining({ type: 'text', text: 'Checking.' })]) });
+  });
+
   it('trusted: a call that is not read-only still asks', async () => {
     const { post, calls } = setup({ servers: { everything: { trust: 'trusted' } } });
     const events = await post(body('t1', [{ id: 'u1', role: 'user', content: 'call toggle-simulated-logging {}' }]));
@@ -208,6 +254,36 @@ describe('calls the policy decides alone', () => {
   it('bad options fail at once with what to pass', () => {
     expect(() => mcpAgentMiddleware({} as never)).toThrow(/clients, chatId, store/);
     expect(() => mcpAgentMiddleware({ clients: {}, store: createMcpChatStore(), chatId: 'chat' } as never)).toThrow(TypeError);
+  });
+});
+
+describe('a step cut short (Stop, or the model ran out of tokens)', () => {
+  /** The gate around an agent that starts a call to echo and stops: `finish` says whether the step still ends with RUN_FINISHED. */
+  async function cut(finish: boolean) {
+    const ran: string[] = [];
+    const client: McpToolClient = { listTools: (params) => server.client.listTools(params), callTool: async (params) => (ran.push(params.name), { content: [] }) };
+    const gate = mcpAgentMiddleware({ clients: { everything: client }, servers: { everything: { trust: 'trusted' } }, store: createMcpChatStore(), chatId: (threadId) => threadId });
+    const next = {
+      run: () =>
+        new Observable<{ type: string; [field: string]: unknown }>((subscriber) => {
+          subscriber.next({ type: 'RUN_STARTED', threadId: 't1', runId: 'r1' });
+          subscriber.next({ type: 'TOOL_CALL_START', toolCallId: 'c1', toolCallName: 'echo', parentMessageId: 'a1' });
+          subscriber.next({ type: 'TOOL_CALL_ARGS', toolCallId: 'c1', delta: '{"message":' });
+          if (finish) subscriber.next({ type: 'RUN_FINISHED', threadId: 't1', runId: 'r1' });
+          subscriber.complete();
+        }),
+    };
+    const events: Array<{ type: string }> = [];
+    await new Promise<void>((resolve, reject) => gate<{ type: string }>(body('t1', [{ id: 'u1', role: 'user', content: 'hi' }]) as never, next).subscribe({ next: (event) => void events.push(event), error: reject, complete: resolve }));
+    return { ran, events };
+  }
+
+  it('a call whose input never ended is not decided and never runs, whether or not the step finished', async () => {
+    for (const finish of [false, true]) {
+      const { ran, events } = await cut(finish);
+      expect(ran).toEqual([]);
+      expect(events.map((event) => event.type)).not.toContain('TOOL_CALL_RESULT');
+    }
   });
 });
 

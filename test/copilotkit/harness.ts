@@ -37,10 +37,12 @@ export function scriptedModel(): Script {
       step++;
       const last = prompt.at(-1);
       const text = last?.role === 'user' && Array.isArray(last.content) ? last.content.map((part: { text?: string }) => part.text ?? '').join('') : '';
-      const asked = /^call (.+)$/.exec(text);
+      // `say <words> call …` says the words before it calls.
+      const asked = /^(?:say (\S+) )?call (.+)$/.exec(text);
       const parts: unknown[] = [{ type: 'stream-start', warnings: [] }];
+      if (asked?.[1]) parts.push({ type: 'text-start', id: `said-${step}` }, { type: 'text-delta', id: `said-${step}`, delta: asked[1] }, { type: 'text-end', id: `said-${step}` });
       if (asked) {
-        asked[1]!.split(' ; ').forEach((one, index) => {
+        asked[2]!.split(' ; ').forEach((one, index) => {
           const [, toolName, input] = /^(\S+) (.*)$/.exec(one)!;
           parts.push({ type: 'tool-call', toolCallId: `call-${step}-${index}`, toolName, input });
         });
