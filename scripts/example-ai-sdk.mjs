@@ -1,7 +1,8 @@
-// `npm run example:ai-sdk` (or `… -- assistant-ui-chat`, `… -- tanstack-ai-chat`, `… -- copilotkit-chat`): packs the library
+// `npm run example:ai-sdk` (or `… -- assistant-ui-chat`, `… -- assistant-ui-react-mcp`, `… -- tanstack-ai-chat`, `… -- copilotkit-chat`): packs the library
 // into examples/ai-sdk-chat (or the named example on the same route) the way
 // a host installs it and starts the app (the chat route runs in the same
-// Vite server and starts server-everything over stdio). Ctrl+C stops it.
+// Vite server and starts server-everything, over stdio, or over HTTP at /mcp
+// for the react-mcp page, whose MCP client is in the browser). Ctrl+C stops it.
 import { join } from 'node:path';
 import { createServer } from 'vite';
 import { pack, root, unpackInto } from './pack.mjs';
@@ -15,8 +16,8 @@ const vite = await createServer({ configFile: join(example, 'vite.config.ts'), s
 await vite.listen();
 const appUrl = vite.resolvedUrls?.local[0] ?? `http://127.0.0.1:${vite.config.server.port}/`;
 console.log(`\n  ${process.argv[2] ?? 'ai-sdk-chat'} example: ${appUrl}`);
-// The TanStack AI and CopilotKit examples have their scripted model only.
-console.log(`  Model: ${['tanstack-ai-chat', 'copilotkit-chat'].includes(process.argv[2]) ? 'scripted (offline)' : process.env.AI_GATEWAY_MODEL ? `${process.env.AI_GATEWAY_MODEL} (AI Gateway)` : 'scripted (offline); set AI_GATEWAY_MODEL and AI_GATEWAY_API_KEY for a real one'}`);
+// The TanStack AI, CopilotKit and react-mcp examples have their scripted model only.
+console.log(`  Model: ${['tanstack-ai-chat', 'copilotkit-chat', 'assistant-ui-react-mcp'].includes(process.argv[2]) ? 'scripted (offline)' : process.env.AI_GATEWAY_MODEL ? `${process.env.AI_GATEWAY_MODEL} (AI Gateway)` : 'scripted (offline); set AI_GATEWAY_MODEL and AI_GATEWAY_API_KEY for a real one'}`);
 console.log('  Press Ctrl+C to stop.\n');
 const stop = async () => {
   await vite.close();

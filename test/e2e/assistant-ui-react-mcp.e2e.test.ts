@@ -1,0 +1,54 @@
+/**
+ * End to end: examples/assistant-ui-react-mcp (an assistant-ui thread on
+ * LocalRuntime whose MCP tools come from @assistant-ui/react-mcp in the
+ * browser, server-everything over HTTP, a scripted model, and the gate that
+ * asks through react-mcp-annotations first), built against the packed
+ * package, in real Chromium. The example's /mcp counts every `tools/call`
+ * that reaches server-everything.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openExampleChat, type ExampleChat } from './example-chat.js';
+
+// In server-everything's debug message, for the assistant only.
+const DEBUG_TEXT = 'Cache hit ratio';
+
+describe('examples/assistant-ui-react-mcp in Chromium', () => {
+  let app: ExampleChat;
+  beforeAll(async () => {
+    app = await openExampleChat('assistant-ui-react-mcp');
+    await app.page.getByRole('status').getByText('server-everything: connected').waitFor({ timeout: 60_000 });
+  }, 180_000);
+  afterAll(() => app?.close());
+
+  it('type-checks the example against the packed package, assistant-ui 0.15 and react-mcp 0.1.15, with no casts in the page', () => {
+    app.typecheck();
+  });
+
+  it('nothing runs unasked: asked with the annotations react-mcp drops; denied by keyboard, the call never reaches the server', async () => {
+    await app.send('toggle logging');
+    const dialog = app.page.getByRole('alertdialog', { name: 'Allow Toggle Simulated Logging?' });
+    await dialog.waitFor({ timeout: 30_000 });
+    expect(await app.executions()).toEqual([]);
+    await expect(dialog.getByRole('button', { name: 'Deny' }).evaluate((el) => el === document.activeElement)).resolves.toBe(true);
+    await app.page.keyboard.press('Enter');
+    await app.page.getByText('toggle-simulated-logging was not run.').waitFor({ timeout: 30_000 });
+    // The title is the tool's annotated one, which react-mcp's tool list does not carry.
+    await expect(app.page.getByRole('article', { name: 'Toggle Simulated Logging' }).last().getAttribute('data-state')).resolves.toBe('denied');
+    expect(await app.executions()).toEqual([]);
+  });
+
+  it('approved: runs once, with its hints; the assistant-only text is not in the page', async () => {
+    await app.send('show me a debug message');
+    const dialog = app.page.getByRole('alertdialog', { name: 'Allow Get Annotated Message Tool?' });
+    await dialog.waitFor({ timeout: 30_000 });
+    expect(await app.executions()).toEqual([]);
+    await dialog.getByRole('button', { name: 'Allow' }).click();
+    await app.page.getByText('Done. get-annotated-message answered.').waitFor({ timeout: 30_000 });
+    const card = app.page.getByRole('article', { name: 'Get Annotated Message Tool' }).last();
+    await expect(card.getAttribute('data-state')).resolves.toBe('success');
+    await card.getByRole('list', { name: 'Tool hints' }).getByText('Read-only').waitFor();
+    expect(await app.page.content()).not.toContain(DEBUG_TEXT);
+    expect(await app.executions()).toEqual(['get-annotated-message']);
+    expect(app.pageErrors).toEqual([]);
+  });
+});
