@@ -8,8 +8,10 @@ import { annotatedTools } from './annotated-tools';
 import { McpGate, McpCallCard } from './mcp-gate';
 import { scriptedModel } from './scripted-model';
 
-// Your MCP server, reached from the browser. The trust below is keyed by the same id.
-const connectors = [{ id: 'everything', name: 'server-everything', url: new URL('/mcp', location.href).href, auth: { type: 'none' as const } }];
+// Your MCP server's endpoint, reached from the browser (this example serves server-everything at /mcp
+// of its own origin; `globalThis` because the module is also evaluated where there is no page).
+// The trust below is keyed by the same id.
+const connectors = [{ id: 'everything', name: 'server-everything', url: `${globalThis.location?.origin}/mcp`, auth: { type: 'none' as const } }];
 
 export function Chat() {
   const runtime = useLocalRuntime(scriptedModel);
