@@ -51,4 +51,23 @@ describe('examples/assistant-ui-react-mcp in Chromium', () => {
     expect(await app.executions()).toEqual(['get-annotated-message']);
     expect(app.pageErrors).toEqual([]);
   });
+
+  it('annotations that cannot be listed make the tool unknown: still asked, with the worst-case hints, and denied it runs nothing', async () => {
+    // A fresh page whose annotation client (clientInfo "annotations") is refused by the network; react-mcp's own client is not.
+    const page = await app.page.context().browser()!.newPage();
+    await page.route('**/mcp', (route) => (route.request().postData()?.includes('"name":"annotations"') ? route.fulfill({ status: 503, body: 'unavailable' }) : route.continue()));
+    await page.goto(app.base);
+    await page.getByRole('status').getByText('server-everything: connected').waitFor({ timeout: 60_000 });
+    const before = await app.executions();
+    await page.getByRole('textbox', { name: 'Message', exact: true }).fill('show me a debug message');
+    await page.getByRole('button', { name: 'Send' }).click();
+    // Read-only on a server that lists it, but unknown here: no title, no "Read-only".
+    const dialog = page.getByRole('alertdialog', { name: 'Allow get-annotated-message?' });
+    await dialog.waitFor({ timeout: 30_000 });
+    await expect(dialog.getByText('Read-only').count()).resolves.toBe(0);
+    await dialog.getByRole('button', { name: 'Deny' }).click();
+    await page.getByText('get-annotated-message was not run.').waitFor({ timeout: 30_000 });
+    expect(await app.executions()).toEqual(before);
+    await page.close();
+  });
 });

@@ -60,25 +60,31 @@ export function McpGate({ annotatedTools, children }: { annotatedTools: Annotate
   useEffect(() => {
     const run = async (server: MCPServerState, name: string, args: Record<string, unknown>, callId: string, signal: AbortSignal): Promise<unknown> => {
       const { requestApproval, annotatedTools } = latest.current;
-      const call: Call = { serverId: server.id, toolName: name, args, tool: undefined, status: { type: 'awaiting-approval' } };
-      calls.set(callId, call);
-      // Listed at each call, so the person is asked with the server's current annotations.
-      call.tool = (await annotatedTools(server).catch(() => [])).find((tool) => tool.name === name);
-      const set = (status: ToolCallStatus) => calls.set(callId, { ...call, status });
-      set({ type: 'awaiting-approval' });
-      const refused = toolCallStatusFromApproval(await requestApproval({ serverId: server.id, tool: call.tool, toolName: name, args, callId, signal }));
-      if (refused) {
-        set(refused);
-        return notRun(refused.type === 'denied' ? 'the person denied this call.' : 'the consent policy refused this call.');
-      }
-      set({ type: 'running' });
+      const set = (tool: Tool | undefined, status: ToolCallStatus) => calls.set(callId, { serverId: server.id, toolName: name, args, tool, status });
+      set(undefined, { type: 'awaiting-approval' });
+      let tool: Tool | undefined;
       try {
+        // Listed at each call, so the person is asked with the server's current annotations; none found is the worst case.
+        tool = (await annotatedTools(server).catch(() => [])).find((each) => each.name === name);
+        set(tool, { type: 'awaiting-approval' });
+        const refused = toolCallStatusFromApproval(await requestApproval({ serverId: server.id, tool, toolName: name, args, callId, signal }));
+        if (refused) {
+          set(tool, refused);
+          return notRun(refused.type === 'denied' ? 'the person denied this call.' : 'the consent policy refused this call.');
+        }
+        // Stopped after the answer: react-mcp's callTool takes no signal, so it is not started.
+        if (signal.aborted) {
+          set(tool, { type: 'cancelled' });
+          return notRun('the run was stopped.');
+        }
+        set(tool, { type: 'running' });
         const result = await aui.mcp.server({ id: server.id }).callTool(name, args);
         // The model gets the whole result; the card shows only what the person may see.
-        set(toolCallStatusFromResult(result));
+        set(tool, toolCallStatusFromResult(result));
         return result;
       } catch (error) {
-        set(toolCallStatusFromError(error));
+        // Whatever failed (the question, or the call), the card says so instead of waiting.
+        set(tool, toolCallStatusFromError(error));
         throw error;
       }
     };
@@ -109,11 +115,11 @@ function liveNames(servers: readonly MCPServerState[]) {
 const noCalls = { get: () => undefined, subscribe: () => () => {} };
 
 /** A tool UI for the thread: the gate's call as this library's card, or, for a call it has not seen, the props alone. */
-export function McpCallCard({ toolCallId, toolName, args, result }: ToolCallMessagePartProps) {
+export function McpCallCard({ toolCallId, toolName, args, result, status: partStatus }: ToolCallMessagePartProps) {
   const calls = useContext(Calls) ?? noCalls;
   const call = useSyncExternalStore(calls.subscribe, () => calls.get(toolCallId));
   if (call) return <ToolCallCard serverId={call.serverId} callId={toolCallId} tool={call.tool} toolName={call.toolName} args={call.args} status={call.status} headingLevel={3} />;
   // Not decided here yet (or from an earlier page): an unknown tool, its result filtered as any other.
-  const status: ToolCallStatus = result === undefined ? { type: 'awaiting-approval' } : toolCallStatusFromResult(result);
+  const status: ToolCallStatus = result !== undefined ? toolCallStatusFromResult(result) : partStatus.type === 'incomplete' ? { type: 'cancelled' } : { type: 'awaiting-approval' };
   return <ToolCallCard tool={undefined} toolName={toolName} args={args} status={status} headingLevel={3} />;
 }
