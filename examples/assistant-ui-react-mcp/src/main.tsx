@@ -2,7 +2,8 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import 'react-mcp-annotations/styles.css';
 import { Chat } from './chat';
-import './app.css';
+// The assistant-ui example's thread styles: the two threads are the same.
+import '../../assistant-ui-chat/src/app.css';
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
