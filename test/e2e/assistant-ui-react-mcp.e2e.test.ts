@@ -70,4 +70,37 @@ describe('examples/assistant-ui-react-mcp in Chromium', () => {
     expect(await app.executions()).toEqual(before);
     await page.close();
   });
+
+  it("react-mcp's own tools never reach the runtime: a browser agent (WebMCP) calling a tool as it was first published is asked, and denied runs nothing", async () => {
+    const page = await app.page.context().browser()!.newPage();
+    // A WebMCP browser: it keeps every tool definition the page publishes, from the first one on.
+    await page.addInitScript(() => {
+      const published: Array<{ name: string; execute: (input: unknown, client: unknown) => Promise<unknown> }> = [];
+      Object.assign(window, { published });
+      Object.defineProperty(navigator, 'modelContext', { value: { registerTool: (tool: (typeof published)[number]) => void published.push(tool) } });
+    });
+    await page.goto(app.base);
+    await page.getByRole('status').getByText('server-everything: connected').waitFor({ timeout: 60_000 });
+    const before = await app.executions();
+    // Every definition ever published for the tool, the first (published as the server connected) included.
+    const count = await page.waitForFunction(() => (window as unknown as { published: Array<{ name: string }> }).published.filter((tool) => tool.name === 'everything__toggle-simulated-logging').length);
+    expect(await count.jsonValue()).toBeGreaterThan(0);
+    const outcomes = page.evaluate(() =>
+      Promise.all(
+        (window as unknown as { published: Array<{ name: string; execute: (input: unknown, client: unknown) => Promise<unknown> }> }).published
+          .filter((tool) => tool.name === 'everything__toggle-simulated-logging')
+          .map((tool) => tool.execute({}, {}).then((result) => JSON.stringify(result))),
+      ),
+    );
+    for (let asked = 0; asked < (await count.jsonValue()); asked += 1) {
+      const dialog = page.getByRole('alertdialog', { name: 'Allow Toggle Simulated Logging?' });
+      await dialog.waitFor({ timeout: 30_000 });
+      expect(await app.executions()).toEqual(before);
+      await dialog.getByRole('button', { name: 'Deny' }).click();
+      await dialog.waitFor({ state: 'detached' });
+    }
+    for (const outcome of await outcomes) expect(outcome).toContain('Not run: the person denied this call.');
+    expect(await app.executions()).toEqual(before);
+    await page.close();
+  });
 });

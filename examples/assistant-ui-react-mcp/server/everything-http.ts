@@ -65,7 +65,9 @@ export function everythingOverHttp(): Plugin {
           const abort = new AbortController();
           res.once('close', () => abort.abort());
           const response = await fetch(target, { method: req.method, headers, body: req.method === 'GET' || req.method === 'HEAD' ? undefined : body, signal: abort.signal });
-          res.writeHead(response.status, Object.fromEntries(response.headers));
+          // fetch has already decoded the body: its encoding and length headers no longer describe it.
+          const forwarded = [...response.headers].filter(([name]) => name !== 'content-encoding' && name !== 'content-length');
+          res.writeHead(response.status, Object.fromEntries(forwarded));
           if (response.body) for await (const chunk of response.body) res.write(chunk);
           res.end();
         })().catch((error: unknown) => (abortedBy(error) ? res.end() : next(error)));

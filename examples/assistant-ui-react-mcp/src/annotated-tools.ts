@@ -14,14 +14,29 @@ async function watch(server: MCPServerState) {
   return watchMcpTools(client, server.id, { listen: false });
 }
 
-export const annotatedTools: AnnotatedTools = async (server) => {
+async function list(server: MCPServerState) {
   const key = `${server.id} ${server.url}`;
   let watcher = watchers.get(key);
   if (!watcher) {
     watcher = watch(server);
     watchers.set(key, watcher);
-    // A failed connection is tried again at the next call.
-    watcher.catch(() => watchers.delete(key));
   }
-  return (await (await watcher).refresh()).tools;
-};
+  try {
+    const snapshot = await (await watcher).refresh();
+    // A failed refresh keeps the last good list; old hints are not today's, so fail and connect again next time.
+    if (snapshot.status !== 'ready') throw new Error('The tool list could not be read.', { cause: snapshot.error });
+    return snapshot.tools;
+  } catch (error) {
+    watchers.delete(key);
+    void watcher.then((broken) => broken.dispose(), () => {});
+    throw error;
+  }
+}
+
+/** At most ten seconds, and never past the run: the question is not held up by a slow list. */
+export const annotatedTools: AnnotatedTools = (server, signal) =>
+  new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('The tool list took too long.')), 10_000);
+    signal.addEventListener('abort', () => reject(new Error('The run was stopped.')), { once: true });
+    list(server).then(resolve, reject).finally(() => clearTimeout(timer));
+  });

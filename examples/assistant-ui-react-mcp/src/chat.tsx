@@ -1,40 +1,34 @@
 'use client';
 // A client component: in Next.js App Router this file needs the directive.
-import { AssistantRuntimeProvider, AuiConfig, AuiProvider, useAui, useAuiState, useLocalRuntime } from '@assistant-ui/react';
+import { AssistantRuntimeProvider, unstable_useWebMcpProvider, useAuiState, useLocalRuntime } from '@assistant-ui/react';
 import { McpManagerResource, McpMemoryStorage } from '@assistant-ui/react-mcp';
 import { ConsentProvider } from 'react-mcp-annotations';
-import { Thread } from './thread';
 import { annotatedTools } from './annotated-tools';
-import { McpGate, McpCallCard } from './mcp-gate';
+import { McpCallCard, McpGate, McpServers } from './mcp-gate';
 import { scriptedModel } from './scripted-model';
+import { Thread } from './thread';
 
 // Your MCP server's endpoint, reached from the browser (this example serves server-everything at /mcp
 // of its own origin; `globalThis` because the module is also evaluated where there is no page).
-// The trust below is keyed by the same id.
-const connectors = [{ id: 'everything', name: 'server-everything', url: `${globalThis.location?.origin}/mcp`, auth: { type: 'none' as const } }];
+// The trust below is keyed by the same id. react-mcp's elicitation is off: it would ask the person
+// in react-mcp's own UI, past this library's consent.
+const connectors = [{ id: 'everything', name: 'server-everything', url: `${globalThis.location?.origin}/mcp`, auth: { type: 'none' as const }, elicitation: false }];
 
 export function Chat() {
   const runtime = useLocalRuntime(scriptedModel);
   return (
     <ConsentProvider servers={{ everything: { trust: 'untrusted', name: 'server-everything' } }}>
       <AssistantRuntimeProvider runtime={runtime}>
-        <Mcp>
+        <McpGate annotatedTools={annotatedTools}>
+          {/* Memory storage: the example forgets servers a person added on reload (react-mcp's default keeps them in localStorage). */}
+          <McpServers manager={McpManagerResource({ connectors, storage: McpMemoryStorage() })}>
+            <Servers />
+          </McpServers>
           <Thread tools={{ Fallback: McpCallCard }} />
-        </Mcp>
+          <WebMcp />
+        </McpGate>
       </AssistantRuntimeProvider>
     </ConsentProvider>
-  );
-}
-
-function Mcp({ children }: { children: React.ReactNode }) {
-  const aui = useAui();
-  // Memory storage: the example forgets custom servers on reload (react-mcp's default keeps them in localStorage).
-  const config = AuiConfig({ mcp: McpManagerResource({ connectors, storage: McpMemoryStorage() }) });
-  return (
-    <AuiProvider extends={aui} config={config}>
-      <Servers />
-      <McpGate annotatedTools={annotatedTools}>{children}</McpGate>
-    </AuiProvider>
   );
 }
 
@@ -46,4 +40,10 @@ function Servers() {
       {servers.map((server) => `${server.name}: ${server.connectionState}${server.lastError ? ` (${server.lastError.message})` : ''}`).join(', ')}
     </p>
   );
+}
+
+/** Where the browser offers WebMCP, its agent gets the runtime's tools too: the gated ones, as the model does. */
+function WebMcp() {
+  unstable_useWebMcpProvider();
+  return null;
 }

@@ -29,7 +29,7 @@ export const scriptedModel: ChatModelAdapter = {
     yield { content: [call] };
     try {
       const result: unknown = await tool.execute(args, { toolCallId: call.toolCallId, abortSignal, human: () => Promise.reject(new Error('No human input in this example.')) });
-      const { isError, content } = result as { isError?: unknown; content?: Array<{ text?: unknown }> };
+      const { isError, content } = (result ?? {}) as { isError?: unknown; content?: Array<{ text?: unknown }> };
       // The gate's refusals start with "Not run:"; any other error is the tool's own.
       const said = isError !== true ? `Done. ${match[1]} answered.` : String(content?.[0]?.text).startsWith('Not run:') ? `${match[1]} was not run.` : `${match[1]} answered with an error.`;
       yield { content: [{ ...call, result, isError: isError === true }, { type: 'text', text: said }] };
