@@ -8,9 +8,9 @@ import { McpCallCard, McpGate, McpServers } from './mcp-gate';
 import { scriptedModel } from './scripted-model';
 import { Thread } from './thread';
 
-// Your MCP server's endpoint, reached from the browser (this example serves server-everything at /mcp
-// of its own origin; `globalThis` because the module is also evaluated where there is no page).
-// The trust below is keyed by the same id. react-mcp's elicitation is off: it would ask the person
+// Your MCP server's endpoint, reached from the browser: yours is a URL such as http://localhost:3001/mcp.
+// This example serves server-everything at /mcp of its own origin (`globalThis`: the module is also
+// evaluated where there is no page). The trust below is keyed by the same id. react-mcp's elicitation is off: it would ask the person
 // in react-mcp's own UI, past this library's consent.
 const connectors = [{ id: 'everything', name: 'server-everything', url: `${globalThis.location?.origin}/mcp`, auth: { type: 'none' as const }, elicitation: false }];
 
