@@ -71,6 +71,7 @@ export default defineConfig({
           environment: 'node',
           // The examples import the package by name; their tests run against the source.
           alias: [
+            { find: /^react-mcp-annotations\/gate$/, replacement: path.join(dirname, 'src/gate/index.ts') },
             { find: /^react-mcp-annotations\/ai-sdk$/, replacement: path.join(dirname, 'src/ai-sdk/index.ts') },
             { find: /^react-mcp-annotations\/core$/, replacement: path.join(dirname, 'src/core/index.ts') },
             { find: /^react-mcp-annotations\/tanstack-ai$/, replacement: path.join(dirname, 'src/tanstack-ai/index.ts') },

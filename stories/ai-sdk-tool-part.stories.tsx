@@ -3,7 +3,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import type { DynamicToolUIPart } from 'ai';
 import { expect, fn, screen, userEvent, waitFor, within } from 'storybook/test';
 import { McpToolPart } from '../src/ai-sdk/react.js';
-import { reasonsToWire } from '../src/ai-sdk/reasons.js';
+import { reasonsToWire } from '../src/gate/reasons.js';
 import { ConsentProvider } from '../src/index.js';
 
 const TEST = ['!dev', '!autodocs'];

@@ -6,7 +6,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { lastAssistantMessageIsCompleteWithApprovalResponses, type ChatTransport, type DynamicToolUIPart, type UIMessage } from 'ai';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { McpToolUI } from '../src/assistant-ui/index.js';
-import { reasonsToWire } from '../src/ai-sdk/reasons.js';
+import { reasonsToWire } from '../src/gate/reasons.js';
 import { ConsentProvider } from '../src/index.js';
 
 const TEST = ['!dev', '!autodocs'];

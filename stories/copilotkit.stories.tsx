@@ -8,7 +8,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useEffect, useState } from 'react';
 import { Observable } from 'rxjs';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
-import { reasonsToWire } from '../src/ai-sdk/reasons.js';
+import { reasonsToWire } from '../src/gate/reasons.js';
 import { McpToolUI } from '../src/copilotkit/react.js';
 import { ASK, MCP_EVENT } from '../src/copilotkit/wire.js';
 import { ConsentProvider } from '../src/index.js';

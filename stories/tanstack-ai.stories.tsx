@@ -2,7 +2,7 @@
 // of the call. The part is given as useChat holds it; the interrupt records the person's answer.
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
-import { reasonsToWire } from '../src/ai-sdk/reasons.js';
+import { reasonsToWire } from '../src/gate/reasons.js';
 import { ConsentProvider } from '../src/index.js';
 import { McpToolCall } from '../src/tanstack-ai/react.js';
 

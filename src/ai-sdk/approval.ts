@@ -6,15 +6,14 @@
  * Each step is a function of its own; `mcpToolApproval` puts them together.
  */
 import { InvalidToolApprovalSignatureError, type ToolApprovalStatus, type ToolSet } from 'ai';
-import { toolCallBinding, type ConsentPolicy, type DecisionRecord } from '../core/consent/index.js';
+import type { ConsentPolicy, DecisionRecord } from '../core/consent/index.js';
 import { isRecord } from '../core/shared/issues.js';
 import { copyArray, ownData, textOf } from '../core/shared/read.js';
 import type { Tool } from '../core/shared/types.js';
 import type { DecisionReason } from '../core/text/reasons.js';
+import { gateTool, openMcpGate, type GateCall, type GateTool, type GateVerdict, type McpChatStore, type McpGate } from '../gate/index.js';
+import { reasonsToWire } from '../gate/reasons.js';
 import { answersInLastMessage, approvalPartsOf, sentWithoutTools, toolCallIn } from './messages.js';
-import { reasonsToWire } from './reasons.js';
-import { createChatSession, type ChatSession, type McpCall, type OpenedChat } from './session.js';
-import { McpChatStoreError, type McpChatStore } from './store.js';
 import { DEFAULT_CLIENT_NAME, McpClientNameError, metadataOf, toolFromMetadata, wrapped } from './tools.js';
 
 /** Options for `mcpToolApproval`. */
@@ -86,11 +85,6 @@ type Status = Exclude<ToolApprovalStatus, string | undefined>;
 const RUN: Status = { type: 'not-applicable' };
 const denied = (reasons: readonly DecisionReason[]): Status => ({ type: 'denied', reason: reasonsToWire(reasons) });
 
-/** What an approval is bound to, in canonical form: the server, the tool, its input and the call. Unreadable input never matches anything. */
-function bindingOf(call: McpCall): string {
-  return toolCallBinding({ serverId: call.serverId, toolName: call.toolName, args: call.args, callId: call.callId }) ?? `unreadable:${Math.random()}`;
-}
-
 /** The checks a misconfigured route fails at once, with what to do; the errors name the function the host called. */
 export function checkApprovalOptions(options: Pick<McpToolApprovalOptions, 'secret' | 'chatId' | 'store' | 'servers'>, caller = 'mcpToolApproval'): void {
   const secret = options?.secret;
@@ -122,86 +116,20 @@ function findMcpTool(toolName: string, tools: unknown, fallback: ToolSet | undef
   return undefined;
 }
 
-/** What the AI SDK is told once a call settled and the chat's state is saved (refused when it could not be). */
-const settled = (session: ChatSession, call: McpCall, result: () => Promise<{ outcome: string; record: { reasons: readonly DecisionReason[] } }>, records?: DecisionRecord[]): Promise<Status> =>
-  session.settle(
-    call,
-    async () => {
-      const { outcome, record } = await result();
-      return outcome === 'run' ? RUN : denied(record.reasons);
-    },
-    (reason) => denied([reason]),
-    records,
-  );
+/** What the AI SDK is told of a verdict. */
+const statusOf = (verdict: GateVerdict): Status =>
+  verdict.type === 'run' ? RUN : verdict.type === 'ask' ? { type: 'user-approval', reason: reasonsToWire(verdict.reasons) } : denied(verdict.type === 'refused' ? verdict.reasons : []);
 
-/** The request that carries the person's approval: signed, asked here once, decided again, then recorded (and remembered where the policy allows). */
-async function takeApproval(session: ChatSession, opened: OpenedChat, options: McpToolApprovalOptions, call: McpCall, approvalId: string, signature: unknown, remember: ReadonlySet<string>): Promise<Status> {
-  if (signature === undefined || signature === null) return denied([session.refuse('approval-invalid', call)]);
-  // Single use, and only where it was asked: this chat, this server, tool and input. The answer is then
-  // decided again with the current policy: what it blocks never runs, whatever the person pressed.
-  let claim: Awaited<ReturnType<McpChatStore['claimApproval']>>;
-  try {
-    claim = await options.store.claimApproval(options.chatId, call.callId, bindingOf(call));
-  } catch (error) {
-    return denied([session.unavailable(error, call)]);
+/** The gate's tools from an AI SDK tool set: each MCP tool (wrapped by `annotateMcpTools`, or carrying its metadata) by its name. */
+function gateToolsOf(tools: unknown): GateTool[] {
+  const out: GateTool[] = [];
+  if (!isRecord(tools)) return out;
+  for (const name of Object.keys(tools)) {
+    const found = findMcpTool(name, tools, undefined, undefined);
+    const tool = found && gateTool(found.serverId, found.tool, name);
+    if (tool) out.push(tool);
   }
-  if (claim !== 'ok') return denied([session.refuse(claim === 'replayed' ? 'approval-replayed' : 'approval-not-asked', call)]);
-  // Remembered only where the policy would ask (never for what it would run unasked), as in the app's own dialog; the kind checks the rest.
-  const { controller } = opened;
-  const offered = remember.has(approvalId) && controller.preview('tool', call).action === 'confirm';
-  return settled(session, call, () => controller.answer('tool', call, { action: 'approve', remember: offered }));
-}
-
-/** The request that asks: settled now when the policy can (run or block, recorded), else asked through the AI SDK and noted, so its answer counts once. */
-async function decideCall(session: ChatSession, opened: OpenedChat, options: McpToolApprovalOptions, call: McpCall): Promise<Status> {
-  const records = session.hold(call.callId);
-  const { decision, outcome } = opened.controller.decide('tool', call);
-  if (!outcome) {
-    session.release(call.callId);
-    try {
-      await options.store.markAsked(options.chatId, call.callId, bindingOf(call));
-    } catch (error) {
-      return denied([session.unavailable(error, call)]);
-    }
-    return { type: 'user-approval', reason: reasonsToWire(decision.reasons) };
-  }
-  // Run or block, with its record (and the taint flag for an open-world run, saved before it runs).
-  return settled(session, call, () => outcome, records);
-}
-
-/**
- * Records what the AI SDK settles without asking the policy: the person's
- * denials in the last message, each once (a replayed one as replayed),
- * through the controller like an approval.
- */
-async function recordDenials(session: ChatSession, options: McpToolApprovalOptions, uiMessages: readonly unknown[]): Promise<void> {
-  const answers = answersInLastMessage(uiMessages, (toolName, callId, args, toolMetadata): McpCall | undefined => {
-    const found = findMcpTool(toolName, options.tools, undefined, toolMetadata);
-    return found && { serverId: found.serverId, tool: found.tool, toolName, args, callId };
-  });
-  try {
-    await session.open();
-  } catch (error) {
-    // Nothing has run; the person's answers are recorded as what they became, then the route says why.
-    if (McpChatStoreError.isInstance(error)) for (const { call } of answers) session.refuse('store-unavailable', call);
-    throw error;
-  }
-  const denials = answers.filter(({ approved }) => !approved);
-  for (const [i, { call }] of denials.entries()) {
-    try {
-      const claim = await options.store.claimApproval(options.chatId, call.callId, bindingOf(call));
-      if (claim !== 'ok') {
-        session.refuse(claim === 'replayed' ? 'approval-replayed' : 'approval-not-asked', call);
-        continue;
-      }
-      const { controller } = await session.open();
-      await controller.answer('tool', call, { action: 'deny' });
-    } catch (error) {
-      // The store failed mid-way: this denial and the ones after it are recorded as what they became.
-      if (McpChatStoreError.isInstance(error)) for (const rest of denials.slice(i)) session.refuse('store-unavailable', rest.call);
-      throw error;
-    }
-  }
+  return out;
 }
 
 /**
@@ -223,7 +151,17 @@ export function mcpToolApproval(options: McpToolApprovalOptions): McpToolApprova
   checkApprovalOptions(options);
   const secret = options.secret;
   const remember = new Set((copyArray(options.remember, 1000) ?? []).filter((id): id is string => typeof id === 'string'));
-  const session = createChatSession({ chatId: options.chatId, store: options.store, servers: options.servers, mode: options.mode, taintGuard: options.taintGuard, onDecision: options.onDecision });
+  // The gate of this request, opened once (the chat's state loaded, the tool set read).
+  let opening: Promise<McpGate> | undefined;
+  const gate = (tools: unknown) =>
+    (opening ??= openMcpGate({ chatId: options.chatId, store: options.store, servers: options.servers, mode: options.mode, taintGuard: options.taintGuard, onDecision: options.onDecision, tools: gateToolsOf(options.tools ?? tools) }));
+
+  /** Records what the AI SDK settles without asking the policy: the person's denials in the last message, each claimed once. */
+  const prepare = async (uiMessages: readonly unknown[]) => {
+    const open = await gate(options.tools);
+    const answers = answersInLastMessage(uiMessages, (toolName, callId, args): GateCall | undefined => (open.tools.has(toolName) ? { name: toolName, args, callId } : undefined));
+    for (const { call, approved } of answers) if (!approved) await open.answer(call, { approved: false });
+  };
 
   const approve: McpToolApprovalFunction = async ({ toolCall, tools, messages }) => {
     const toolName = textOf(toolCall, 'toolName') ?? '';
@@ -237,23 +175,32 @@ export function mcpToolApproval(options: McpToolApprovalOptions): McpToolApprova
     if (sentWithoutTools(messages, (name) => findMcpTool(name, tools, options.tools, undefined) !== undefined)) {
       return { type: 'denied', reason: 'This app called convertToModelMessages without tools, so MCP results reached the model in the user view. Use toModelMessages(messages, tools).' };
     }
-    const call: McpCall = { serverId: found.serverId, tool: found.tool, toolName, args: input, callId: toolCallId };
-    let opened: OpenedChat;
+    let open: McpGate;
     try {
-      opened = session.ready() ?? (await session.open());
-    } catch (error) {
-      return denied([session.unavailable(error, call)]);
+      open = await gate(tools);
+    } catch {
+      return denied([{ code: 'store-unavailable' }]);
     }
+    const call: GateCall = { name: toolName, args: input, callId: toolCallId };
     const parts = approvalPartsOf(messages, toolCallId);
-    if (parts.request && parts.response?.approved) return takeApproval(session, opened, options, call, parts.request.approvalId, parts.request.signature, remember);
-    return decideCall(session, opened, options, call);
+    if (parts.request && parts.response?.approved) {
+      // Signed by the AI SDK, or nothing runs; then claimed once and decided again by the gate.
+      const signature = parts.request.signature;
+      if (signature === undefined || signature === null) return statusOf(open.refuse(call, 'approval-invalid'));
+      return statusOf(await open.answer(call, { approved: true, remember: remember.has(parts.request.approvalId) }));
+    }
+    // A call the model made in this request: run, refused, or asked through the AI SDK (bound, so its answer counts once).
+    open.made(toolCallId);
+    return statusOf(await open.decide(call));
   };
 
   const recordInvalidApproval = (error: unknown, modelMessages: readonly unknown[]) => {
     if (!InvalidToolApprovalSignatureError.isInstance(error)) return false;
     const { toolName, input } = toolCallIn(modelMessages, error.toolCallId);
-    const found = findMcpTool(toolName, options.tools, undefined, undefined) ?? { serverId: 'mcp', tool: { name: toolName } as Tool };
-    session.refuse('approval-invalid', { serverId: found.serverId, tool: found.tool, toolName, args: input, callId: error.toolCallId });
+    void gate(options.tools).then(
+      (open) => open.refuse({ name: toolName, args: input, callId: error.toolCallId }, 'approval-invalid'),
+      () => undefined,
+    );
     return true;
   };
 
@@ -263,7 +210,7 @@ export function mcpToolApproval(options: McpToolApprovalOptions): McpToolApprova
   return Object.defineProperties(misused, {
     toolApproval: { value: approve, enumerable: true },
     experimental_toolApprovalSecret: { value: secret, enumerable: true },
-    prepare: { value: (messages: readonly unknown[]) => recordDenials(session, options, messages) },
+    prepare: { value: prepare },
     recordInvalidApproval: { value: recordInvalidApproval },
   }) as unknown as McpToolApproval;
 }

@@ -9,26 +9,16 @@
  * export const POST = createMcpChatRoute({ model, tools: async () => client.tools(), servers, secret, store: createMcpChatStore(), authorize });
  * ```
  *
- * The parts, for a hand-written route: `annotateMcpTools`, `mcpToolApproval`
+ * The chat store comes from `react-mcp-annotations/gate`. The parts, for a
+ * hand-written route: `annotateMcpTools`, `mcpToolApproval`
  * (spread into `streamText`), `toModelMessages`.
  */
 export {
   annotateMcpTools,
   McpClientNameError,
-  McpToolNameConflictError,
   type AnnotateMcpToolsOptions,
 } from './tools.js';
 export { toModelMessages } from './messages.js';
 export { mcpToolApproval, type McpToolApprovalOptions } from './approval.js';
-export {
-  createMcpChatStore,
-  createMemoryChatStorage,
-  createRedisChatStorage,
-  McpChatStoreError,
-  type McpChatStorage,
-  type McpChatStore,
-  type McpChatStoreOptions,
-  type RedisLikeClient,
-} from './store.js';
 export type { ToolOverride } from '../core/shared/policy.js';
 export { createMcpChatRoute, type McpChatRouteOptions } from './route.js';

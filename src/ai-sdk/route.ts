@@ -7,10 +7,10 @@ import type { ConsentPolicy, DecisionRecord } from '../core/consent/index.js';
 import { isRecord } from '../core/shared/issues.js';
 import { copyArray, numberOption, ownData } from '../core/shared/read.js';
 import { checkApprovalOptions, mcpToolApproval } from './approval.js';
-import { aiSdkReason, aiSdkReasonLabels, reasonsToWire, type AiSdkReasonCode } from './reasons.js';
+import { gateReason, gateReasonLabels, reasonsToWire, type GateReasonCode } from '../gate/reasons.js';
 import { toModelMessages } from './messages.js';
 import { annotateMcpTools, type AnnotateMcpToolsOptions } from './tools.js';
-import { McpChatStoreError, isChatId, type McpChatStore } from './store.js';
+import { McpChatStoreError, isChatId, type McpChatStore } from '../gate/store.js';
 
 /** What the route knows about a request when it asks the host for tools or a model. */
 export interface McpChatRequestContext {
@@ -82,10 +82,10 @@ async function readBody(request: Request, max: number): Promise<string | null> {
 }
 
 /** A coded error (`McpChatError` in the browser says it in the host's words). */
-const coded = (code: AiSdkReasonCode) => reasonsToWire([aiSdkReason(code)]);
+const coded = (code: GateReasonCode) => reasonsToWire([gateReason(code)]);
 /** A plain-text response. */
 const reply = (status: number, text: string) => new Response(text, { status, headers: { 'content-type': 'text/plain; charset=utf-8' } });
-const refuse = (status: number, code: AiSdkReasonCode) => reply(status, coded(code));
+const refuse = (status: number, code: GateReasonCode) => reply(status, coded(code));
 
 /** What the browser gets for an error: a code, never internals, never server text, never words. */
 export function defaultMcpChatErrorText(error: unknown): string {
@@ -196,7 +196,7 @@ export function createMcpChatRoute(options: McpChatRouteOptions): (request: Requ
         onError: (event) => {
           const invalid = approval.recordInvalidApproval(event.error, modelMessages);
           // A forged or stale approval is expected traffic, and it is a decision record already: one line, not a stack.
-          if (invalid && !options.onError) console.warn(`[react-mcp-annotations] chat route: ${aiSdkReasonLabels['approval-invalid']} (Recorded as approval-invalid.)`);
+          if (invalid && !options.onError) console.warn(`[react-mcp-annotations] chat route: ${gateReasonLabels['approval-invalid']} (Recorded as approval-invalid.)`);
           else log(event.error);
           return (options.streamText?.onError as ((event: unknown) => unknown) | undefined)?.(event) as never;
         },

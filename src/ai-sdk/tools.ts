@@ -8,8 +8,8 @@ import { isRecord } from '../core/shared/issues.js';
 import { ownData } from '../core/shared/read.js';
 import type { Tool } from '../core/shared/types.js';
 import { snapshotTool } from '../core/tool/tool-hints.js';
-import { McpChatStoreError, type McpChatStore } from './store.js';
-import { splitMcpResult } from './views.js';
+import { McpChatStoreError, McpToolNameConflictError, type McpChatStore } from '../gate/index.js';
+import { splitMcpResult } from '../gate/views.js';
 
 /** The MCP tool metadata `@ai-sdk/mcp` attaches (`clientName` keys the server's trust). */
 export interface McpToolMetadata {
@@ -46,16 +46,6 @@ export const wrapped = {
     }
   },
 };
-
-/** Two MCP tool sets offer a tool of the same name. */
-export class McpToolNameConflictError extends Error {
-  readonly names: string[];
-  constructor(names: string[]) {
-    super(`Several MCP tool sets offer a tool named ${names.map((name) => JSON.stringify(name)).join(', ')}. Merging would silently replace one; pass { namespace: true } to prefix each tool with its client name, or rename.`);
-    this.name = 'McpToolNameConflictError';
-    this.names = names;
-  }
-}
 
 /** What `@ai-sdk/mcp` names a client that was given no `clientName`. */
 export const DEFAULT_CLIENT_NAME = 'ai-sdk-mcp-client';

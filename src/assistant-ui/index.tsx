@@ -13,7 +13,7 @@
  */
 import { getExternalStoreMessages, useAuiState, type ToolApprovalResponse, type ToolCallMessagePartProps } from '@assistant-ui/react';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { McpToolPart, type McpToolPartLike, type McpToolPartProps } from '../ai-sdk/react.js';
+import { McpToolPart, type McpToolPartLike, type McpToolPartProps } from '../gate/react.js';
 import { ownData } from '../core/shared/read.js';
 
 /** Props of {@link McpToolUI}: what assistant-ui passes a tool UI, and the card's options. */

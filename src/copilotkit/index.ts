@@ -24,24 +24,8 @@
  * ```
  */
 import { Observable } from 'rxjs';
-import { toolCallBinding } from '../core/consent/index.js';
-import { isRecord } from '../core/shared/issues.js';
-import { ownData } from '../core/shared/read.js';
-import type { DecisionReason } from '../core/text/reasons.js';
-import { reasonsToWire } from '../ai-sdk/reasons.js';
-import { listClientTools, type ClientTool } from '../ai-sdk/clients.js';
-import { createChatSession, type McpCall } from '../ai-sdk/session.js';
-import { McpChatStoreError } from '../ai-sdk/store.js';
-import { McpToolNameConflictError } from '../ai-sdk/tools.js';
-import { splitMcpResult } from '../ai-sdk/views.js';
-import type { McpChatToolsOptions, McpToolClient } from '../tanstack-ai/index.js';
+import { McpChatStoreError, McpToolNameConflictError, openMcpGate, type GateCall, type GateVerdict, type McpGate, type McpGateOptions, type McpToolClient } from '../gate/index.js';
 import { ASK, MCP_EVENT, modelText, type AgUiEvent, type AgUiMessage, type AgUiToolCall, type RunInput } from './wire.js';
-
-export { createMcpChatStore, createMemoryChatStorage, createRedisChatStorage, McpChatStoreError, type McpChatStorage, type McpChatStore, type RedisLikeClient } from '../ai-sdk/store.js';
-export { McpToolNameConflictError } from '../ai-sdk/tools.js';
-export type { McpChatToolsOptions, McpToolClient } from '../tanstack-ai/index.js';
-
-type Entry = ClientTool<McpToolClient>;
 
 /** The agent after this middleware, as AG-UI passes it. */
 interface NextAgent {
@@ -73,169 +57,110 @@ function withResults(messages: readonly AgUiMessage[], results: readonly AgUiMes
   return out;
 }
 
+
+/** Options for `mcpAgentMiddleware`: the gate's, with the MCP clients and how a thread names its chat. */
+export interface McpAgentMiddlewareOptions extends McpGateOptions {
+  /** The MCP clients, keyed by server id: the key is the one `servers` gives trust to. */
+  clients: Readonly<Record<string, McpToolClient>>;
+  /** The chat of a thread: the thread id comes from the browser, so check there that the signed-in user owns it (throw to refuse the run). */
+  chatId: (threadId: string) => string | Promise<string>;
+}
+
+/** Copies of an event's messages with each tool message of the gate's as the browser knows it (never the model's view). */
+function asBrowserSees(event: AgUiEvent, browser: ReadonlyMap<string, unknown>): AgUiEvent {
+  const fix = (value: unknown): unknown => {
+    if (Array.isArray(value)) return value.map(fix);
+    if (value === null || typeof value !== 'object') return value;
+    const message = value as AgUiMessage;
+    if (message.role === 'tool' && typeof message.toolCallId === 'string' && browser.has(message.toolCallId)) return { ...message, content: browser.get(message.toolCallId) };
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, fix(item)]));
+  };
+  return fix(event) as AgUiEvent;
+}
+
 /**
  * An AG-UI middleware that gates the MCP tools of `clients` for a CopilotKit
- * agent: pass it to `agent.use()`. Lists each server's tools once per
- * middleware (build it in the runtime's `agents` factory to list per
- * request). `chatId(threadId)` names the chat in `store`: the thread id
- * comes from the browser, so check there that the signed-in user owns it
- * (throw to refuse the run).
+ * agent: pass it to `agent.use()`. Each run opens the gate (lists the
+ * tools, loads the chat), answers the gate's questions from `resume`, runs
+ * the agent step by step with the model's view of each result, and decides
+ * each MCP call the agent's model makes. Every event leaves through the
+ * gate's filter.
  */
-export function mcpAgentMiddleware(options: Omit<McpChatToolsOptions, 'chatId'> & { chatId: (threadId: string) => string | Promise<string> }): <Event = AgUiEvent>(input: RunInput, next: NextAgent) => Observable<Event> {
-  if (!isRecord(options) || !isRecord(options.clients) || typeof options.chatId !== 'function' || !options.store) {
+export function mcpAgentMiddleware(options: McpAgentMiddlewareOptions): <Event = AgUiEvent>(input: RunInput, next: NextAgent) => Observable<Event> {
+  if (!options || typeof options !== 'object' || !options.clients || typeof options.chatId !== 'function' || !options.store) {
     throw new TypeError('mcpAgentMiddleware needs { clients, chatId, store }: MCP clients by server id, (threadId) => the chat id you authorized, createMcpChatStore().');
   }
-  const { store } = options;
-  let listing: Promise<Map<string, Entry>> | undefined;
-  const list = (): Promise<Map<string, Entry>> => listClientTools(options.clients, options);
-
   // Generic in the event type, so `agent.use()` takes it as AG-UI's own (this reads events as data).
   return <Event = AgUiEvent>(input: RunInput, next: NextAgent) =>
     new Observable<AgUiEvent>((subscriber) => {
       const abort = new AbortController();
       let inner: { unsubscribe(): void } | undefined;
+      let gate: McpGate | undefined;
+      // Each tool message of the gate's as the browser has it, by call id.
+      const browser = new Map<string, unknown>();
+      for (const message of input.messages ?? []) if (message.role === 'tool' && typeof message.toolCallId === 'string') browser.set(message.toolCallId, message.content);
       const emit = (event: AgUiEvent) => {
-        if (!abort.signal.aborted) subscriber.next(event);
+        if (!abort.signal.aborted && gate) subscriber.next(gate.filter(asBrowserSees(event, browser)));
       };
 
       const run = async () => {
         const chatId = await options.chatId(String(input.threadId));
         if (typeof chatId !== 'string' || chatId === '') throw new TypeError('mcpAgentMiddleware: chatId(threadId) must return a non-empty string.');
-        // A failed listing is not kept: the next run lists again.
         // The browser gets a run error's message: a server's or a store's own words stay in `cause`, for the host's log.
-        const entries = await (listing ??= list().catch((error: unknown) => {
-          listing = undefined;
-          throw error instanceof McpToolNameConflictError ? error : new Error('The MCP tools could not be listed.', { cause: error });
-        }));
-        const session = createChatSession({ chatId, store, servers: options.servers, mode: options.mode, taintGuard: options.taintGuard, onDecision: options.onDecision });
-        const opened = await session.open().catch((error: unknown) => {
-          throw new Error('This chat’s consent state could not be read.', { cause: error });
+        gate = await openMcpGate({ ...options, chatId }).catch((error: unknown) => {
+          if (error instanceof McpToolNameConflictError) throw error;
+          throw new Error(McpChatStoreError.isInstance(error) ? 'This chat’s consent state could not be read.' : 'The MCP tools could not be listed.', { cause: error });
         });
-        const views = new Map<string, unknown>();
-
-        const callOf = (entry: Entry, args: unknown, callId: string): McpCall => ({ serverId: entry.serverId, tool: entry.tool, toolName: entry.tool.name, args, callId });
-        const bindingOf = (call: McpCall) => toolCallBinding(call) ?? `unreadable:${id()}`;
-        /** Keeps the model's view of a call for this request and the next ones. */
-        const keep = async (toolCallId: string, view: unknown) => {
-          views.set(toolCallId, view);
-          try {
-            await store.setModelView(chatId, toolCallId, view);
-          } catch (error) {
-            store.reportError(McpChatStoreError.isInstance(error) ? error : new McpChatStoreError('keep a result', error));
-          }
+        const open = gate;
+        /** The call's tool message: the browser's content carries the tool's server and annotations. */
+        const message = (call: GateCall, body: Record<string, unknown>): AgUiMessage => {
+          const content = JSON.stringify({ mcp: open.tools.get(call.name)?.wire, ...body });
+          browser.set(call.callId, content);
+          return { id: id(), role: 'tool', toolCallId: call.callId, content };
         };
-        /** The call's tool message: the browser's content carries the tool's server and annotations, which the model does not need. */
-        const result = (toolCallId: string, body: Record<string, unknown>, entry: Entry): AgUiMessage => ({ id: id(), role: 'tool', toolCallId, content: JSON.stringify({ mcp: entry.wire, ...body }) });
-        const refused = async (toolCallId: string, body: Record<string, unknown>, entry: Entry) => {
-          await keep(toolCallId, body);
-          return result(toolCallId, body, entry);
-        };
-        const refusal = (toolCallId: string, reasons: readonly DecisionReason[], entry: Entry) => refused(toolCallId, { error: 'Refused by the consent policy.', reasons: reasonsToWire(reasons) }, entry);
-        /** An answer refused (used, never asked): for this request only, never saved over what the call became. */
-        const refusedAnswer = (toolCallId: string, reasons: readonly DecisionReason[], entry: Entry) => {
-          const body = { error: 'Refused by the consent policy.', reasons: reasonsToWire(reasons) };
-          views.set(toolCallId, body);
-          return result(toolCallId, body, entry);
-        };
-
-        /** Runs a call the policy let run: the person's view for the browser, the model's kept for the model. */
-        const execute = async (entry: Entry, call: McpCall): Promise<AgUiMessage> => {
-          // The server's error text may carry what the person must not see: the tool failed, nothing more.
-          let output: unknown = { content: [{ type: 'text', text: 'The tool call failed.' }], isError: true };
-          try {
-            // An input that could not be read (cut off mid-stream) is never run as another one.
-            if (isRecord(call.args)) output = await entry.client.callTool({ name: entry.tool.name, arguments: call.args }, undefined, { signal: abort.signal });
-          } catch {
-            // As above.
-          }
-          const split = splitMcpResult(output, options);
-          await keep(call.callId, split.assistant);
-          return result(call.callId, split.user, entry);
-        };
-
-        /**
-         * Settles a decision into the call's tool message. The chat's state is saved first and the call runs
-         * only then: a decision that could not be saved is a refusal (`store-unavailable`), and nothing runs.
-         */
-        const settle = async (entry: Entry, call: McpCall, decide: () => Promise<{ outcome: string; record: { reasons: readonly DecisionReason[] } }>, records?: ReturnType<typeof session.hold>) => {
-          const verdict = await session.settle(
-            call,
-            async () => {
-              const { outcome, record } = await decide();
-              return { outcome, reasons: record.reasons };
-            },
-            (reason) => ({ outcome: 'blocked', reasons: [reason] as readonly DecisionReason[] }),
-            records,
-          );
-          if (verdict.outcome === 'run') return execute(entry, call);
-          return verdict.outcome === 'denied' ? refused(call.callId, { approved: false }, entry) : refusal(call.callId, verdict.reasons, entry);
-        };
+        /** What a verdict becomes: the call runs (the person's view back), or its refusal or denial. */
+        const settle = async (call: GateCall, verdict: GateVerdict) => message(call, verdict.type === 'run' ? await open.execute(call, abort.signal) : open.resultOf(verdict));
+        const resultEvent = (result: AgUiMessage): AgUiEvent => ({ type: 'TOOL_CALL_RESULT', messageId: result.id, toolCallId: result.toolCallId, content: result.content, role: 'tool' });
 
         const calls = new Map<string, AgUiToolCall>();
-        for (const message of input.messages) for (const call of message.toolCalls ?? []) calls.set(call.id, call);
+        for (const item of input.messages) for (const call of item.toolCalls ?? []) calls.set(call.id, call);
+        const callOf = (toolCall: AgUiToolCall): GateCall => ({ name: toolCall.function.name, args: parseArgs(toolCall.function.arguments), callId: toolCall.id });
 
-        // 1. Answers to questions this middleware asked: claimed once, decided again, run or refused.
+        // 1. Answers to the gate's questions: claimed once (a denial too), decided again, run or refused.
         const answered: AgUiMessage[] = [];
         const rest = (input.resume ?? []).filter((entry) => !String(entry.interruptId).startsWith(ASK));
         for (const resume of input.resume ?? []) {
           if (!String(resume.interruptId).startsWith(ASK)) continue;
-          const toolCallId = String(resume.interruptId).slice(ASK.length);
-          const made = calls.get(toolCallId);
-          const entry = made ? entries.get(made.function.name) : undefined;
+          const made = calls.get(String(resume.interruptId).slice(ASK.length));
           // One answer per call: a second in the same body is not read.
-          if (!made || !entry || answered.some((message) => message.toolCallId === toolCallId)) continue;
-          const call = callOf(entry, parseArgs(made.function.arguments), toolCallId);
-          const approved = resume.status === 'resolved' && ownData(resume.payload, 'approved') === true;
-          let claim;
-          try {
-            claim = await store.claimApproval(chatId, toolCallId, bindingOf(call));
-          } catch (error) {
-            answered.push(refusedAnswer(toolCallId, [session.unavailable(error, call)], entry));
-            continue;
-          }
-          if (claim !== 'ok') {
-            answered.push(refusedAnswer(toolCallId, [session.refuse(claim === 'replayed' ? 'approval-replayed' : 'approval-not-asked', call)], entry));
-            continue;
-          }
-          answered.push(await settle(entry, call, () => opened.controller.answer('tool', call, { action: approved ? 'approve' : 'deny' })));
+          if (!made || !open.tools.has(made.function.name) || answered.some((item) => item.toolCallId === made.id)) continue;
+          const approved = resume.status === 'resolved' && resume.payload !== null && typeof resume.payload === 'object' && (resume.payload as { approved?: unknown }).approved === true;
+          answered.push(await settle(callOf(made), await open.answer(callOf(made), { approved })));
         }
-
-        // A call of the gate's with no result and no answer here never ran (a question left open, a history
-        // edited): the model is told so, or the agent would fail on every later message of the chat.
-        const settled = new Set([...input.messages.map((message) => (message.role === 'tool' ? message.toolCallId : undefined)), ...answered.map((message) => message.toolCallId)]);
-        for (const [toolCallId, made] of calls) {
-          const entry = entries.get(made.function.name);
-          if (settled.has(toolCallId) || !entry) continue;
-          const call = callOf(entry, parseArgs(made.function.arguments), toolCallId);
-          // Used up, so a late answer to it (another tab, a crafted body) runs nothing either.
-          await store.claimApproval(chatId, toolCallId, bindingOf(call)).catch(() => undefined);
-          answered.push(await refusal(toolCallId, [session.refuse('approval-not-asked', call)], entry));
-        }
+        // 2. A call of the gate's with no result and no answer here never ran (a question left open, a history edited):
+        // used up, and the model is told so for this request (what the call became, if anything, stays as it was).
+        const settled = new Set([...input.messages.map((item) => (item.role === 'tool' ? item.toolCallId : undefined)), ...answered.map((item) => item.toolCallId)]);
+        for (const [toolCallId, made] of calls) if (!settled.has(toolCallId) && open.tools.has(made.function.name)) answered.push(message(callOf(made), open.resultOf(await open.abandon(callOf(made)))));
 
         // The model reads its own view of each result; a result from the browser for a call answered here is replaced.
-        const replaced = new Set(answered.map((message) => message.toolCallId));
+        const replaced = new Set(answered.map((item) => item.toolCallId));
         const modelMessages = async (messages: readonly AgUiMessage[]) => {
           const out: AgUiMessage[] = [];
-          for (const message of messages) {
-            if (message.role !== 'tool' || typeof message.toolCallId !== 'string') {
-              out.push(message);
-              continue;
-            }
-            if (!views.has(message.toolCallId)) views.set(message.toolCallId, await store.modelView(chatId, message.toolCallId).catch((error: unknown) => store.reportError(McpChatStoreError.isInstance(error) ? error : new McpChatStoreError('read a result', error))));
-            const view = views.get(message.toolCallId);
-            out.push(view === undefined ? message : { ...message, content: modelText(view) });
+          for (const item of messages) {
+            const view = item.role === 'tool' && typeof item.toolCallId === 'string' ? await open.modelView(item.toolCallId) : undefined;
+            out.push(view === undefined ? item : { ...item, content: modelText(view) });
           }
           return out;
         };
         let messages = withResults(
-          input.messages.filter((message) => !(message.role === 'tool' && replaced.has(message.toolCallId ?? ''))),
+          input.messages.filter((item) => !(item.role === 'tool' && replaced.has(item.toolCallId ?? ''))),
           answered,
         );
-        const tools = [...(input.tools ?? []).filter((tool) => !entries.has(tool.name)), ...[...entries].map(([name, entry]) => ({ name, description: entry.tool.description ?? '', parameters: isRecord(entry.tool.inputSchema) ? entry.tool.inputSchema : { type: 'object', properties: {} } }))];
+        const tools = [...(input.tools ?? []).filter((tool) => !open.tools.has(tool.name)), ...[...open.tools.values()].map((tool) => ({ name: tool.name, description: tool.tool.description ?? '', parameters: tool.schema() }))];
         const { resume: _resume, ...base } = input;
         void _resume;
 
-        let toClient: AgUiEvent[] = answered.map((message) => ({ type: 'TOOL_CALL_RESULT', messageId: message.id, toolCallId: message.toolCallId, content: message.content, role: 'tool' }));
+        let toClient: AgUiEvent[] = answered.map(resultEvent);
         let started = false;
         for (let step = 0; step < MAX_STEPS; step++) {
           // The agent's own answers are its for the first step only.
@@ -252,7 +177,8 @@ export function mcpAgentMiddleware(options: Omit<McpChatToolsOptions, 'chatId'> 
               next(event) {
                 switch (event.type) {
                   case 'RUN_STARTED':
-                    if (!started) emit(event);
+                    // The gate's run start, once: the agent's (with the model's view of the input) never leaves.
+                    if (!started) emit({ type: 'RUN_STARTED', threadId: input.threadId, runId: input.runId });
                     started = true;
                     // Results of answers follow the run's start, as AG-UI requires.
                     toClient.splice(0).forEach(emit);
@@ -262,8 +188,11 @@ export function mcpAgentMiddleware(options: Omit<McpChatToolsOptions, 'chatId'> 
                     return;
                   case 'RUN_ERROR':
                     failed = true;
-                    emit(event);
-                    return;
+                    break;
+                  case 'CUSTOM':
+                    // The gate's own event name is the gate's alone.
+                    if (event.name === MCP_EVENT) return;
+                    break;
                   case 'TEXT_MESSAGE_CONTENT':
                   case 'TEXT_MESSAGE_CHUNK':
                     // A chunk may leave out its message id: it continues the last one.
@@ -276,12 +205,13 @@ export function mcpAgentMiddleware(options: Omit<McpChatToolsOptions, 'chatId'> 
                   case 'TOOL_CALL_START': {
                     const call = { id: String(event.toolCallId), type: 'function' as const, function: { name: String(event.toolCallName), arguments: '' } };
                     made.push(call);
+                    open.made(call.id);
                     const parent = assistant(String(event.parentMessageId ?? `${call.id}:message`));
                     (parent.toolCalls ??= []).push(call);
                     emit(event);
-                    const entry = entries.get(call.function.name);
+                    const tool = open.tools.get(call.function.name);
                     // The card reads the tool's annotations from this, as soon as the call starts.
-                    if (entry) emit({ type: 'CUSTOM', name: MCP_EVENT, value: { toolCallId: call.id, mcp: entry.wire } });
+                    if (tool) emit({ type: 'CUSTOM', name: MCP_EVENT, value: { toolCallId: call.id, mcp: tool.wire } });
                     return;
                   }
                   case 'TOOL_CALL_ARGS': {
@@ -300,48 +230,43 @@ export function mcpAgentMiddleware(options: Omit<McpChatToolsOptions, 'chatId'> 
           if (failed || !finished || abort.signal.aborted) return;
           messages = [...messages, ...said.values()];
           // A call whose input never ended (the step was cut short) is not decided: it never ran.
-          const mcpCalls = made.filter((call) => entries.has(call.function.name) && ended.has(call.id));
+          const mcpCalls = made.filter((call) => open.tools.has(call.function.name) && ended.has(call.id));
           const interrupts: unknown[] = [];
           for (const toolCall of mcpCalls) {
-            const entry = entries.get(toolCall.function.name)!;
-            const call = callOf(entry, parseArgs(toolCall.function.arguments), toolCall.id);
-            const records = session.hold(toolCall.id);
-            const { outcome } = opened.controller.decide('tool', call);
-            if (outcome) {
-              const message = await settle(entry, call, () => outcome, records);
-              messages = [...messages, message];
-              emit({ type: 'TOOL_CALL_RESULT', messageId: message.id, toolCallId: message.toolCallId, content: message.content, role: 'tool' });
+            const call = callOf(toolCall);
+            const verdict = await open.decide(call);
+            if (verdict.type === 'ask') {
+              interrupts.push({ id: `${ASK}${toolCall.id}`, reason: 'mcp_tool_approval', toolCallId: toolCall.id, metadata: { mcp: open.tools.get(call.name)?.wire, arguments: toolCall.function.arguments } });
               continue;
             }
-            session.release(toolCall.id);
-            try {
-              // Bound where it is asked: the answer must come back for this chat, server, tool, input and call.
-              await store.markAsked(chatId, toolCall.id, bindingOf(call));
-            } catch (error) {
-              const message = await refusal(toolCall.id, [session.unavailable(error, call)], entry);
-              messages = [...messages, message];
-              emit({ type: 'TOOL_CALL_RESULT', messageId: message.id, toolCallId: message.toolCallId, content: message.content, role: 'tool' });
-              continue;
-            }
-            interrupts.push({ id: `${ASK}${toolCall.id}`, reason: 'mcp_tool_approval', toolCallId: toolCall.id, metadata: { mcp: entry.wire, arguments: toolCall.function.arguments } });
+            const result = await settle(call, verdict);
+            messages = [...messages, result];
+            emit(resultEvent(result));
           }
           const end: AgUiEvent = finished;
-          // The agent's own questions are asked after the gate's (one set: CopilotKit resumes when all are answered).
-          const own = ownData(ownData(end, 'outcome'), 'interrupts');
-          if (Array.isArray(own)) interrupts.push(...own);
+          // The agent's own questions are asked after the gate's (one set: CopilotKit resumes when all are answered); none under the gate's id.
+          const own = (end.outcome as { interrupts?: unknown } | undefined)?.interrupts;
+          if (Array.isArray(own)) interrupts.push(...own.filter((interrupt) => !String((interrupt as { id?: unknown } | null)?.id).startsWith(ASK)));
           // Ask, or hand calls to the browser's own tools, or end: the model goes on only when every call has its result.
           if (interrupts.length > 0) return emit({ ...end, outcome: { type: 'interrupt', interrupts } });
-          if (mcpCalls.length === 0 || mcpCalls.length < made.length || step === MAX_STEPS - 1) return emit(end);
+          if (mcpCalls.length === 0 || mcpCalls.length < made.length || step === MAX_STEPS - 1) return emit(Array.isArray(own) ? { ...end, outcome: undefined } : end);
           toClient = [];
         }
       };
 
       run().then(
-        () => subscriber.complete(),
-        (error: unknown) => subscriber.error(error),
+        () => {
+          gate?.close();
+          subscriber.complete();
+        },
+        (error: unknown) => {
+          gate?.close();
+          subscriber.error(error);
+        },
       );
       return () => {
         abort.abort();
+        gate?.close();
         inner?.unsubscribe();
       };
     }) as unknown as Observable<Event>;

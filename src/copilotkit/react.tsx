@@ -12,7 +12,7 @@
  */
 import { useAgent, useInterrupt, useRenderTool } from '@copilotkit/react-core/v2';
 import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
-import { McpToolPart, type McpToolPartLike, type McpToolPartProps } from '../ai-sdk/react.js';
+import { McpToolPart, type McpToolPartLike, type McpToolPartProps } from '../gate/react.js';
 import { ownData } from '../core/shared/read.js';
 import { ASK, MCP_EVENT, readGateResult } from './wire.js';
 

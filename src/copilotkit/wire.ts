@@ -6,7 +6,7 @@
  */
 import { ownData } from '../core/shared/read.js';
 
-export { modelText } from '../ai-sdk/views.js';
+export { modelText } from '../gate/views.js';
 
 /** An AG-UI event, read by its `type`. */
 export interface AgUiEvent {

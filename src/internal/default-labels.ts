@@ -1,7 +1,7 @@
 import { toolDecisionMessages } from '../core/tool/reasons.js';
 import { elicitationReasonMessages } from '../core/consent/kinds/elicitation.js';
 import { samplingReasonMessages } from '../core/consent/kinds/sampling.js';
-import { aiSdkReasonMessages } from '../ai-sdk/reasons.js';
+import { gateReasonMessages } from '../gate/reasons.js';
 import { formatMessage, type Locale } from '../core/text/format.js';
 import { fieldErrorMessages, problemMessages, sensitiveMessages, statusMessages } from '../core/text/messages.js';
 
@@ -192,12 +192,12 @@ const requestLabels: typeof urlLabels & typeof requestLabelsOwn = /* @__PURE__ *
 // The words of the tool family's reasons: a tool decision's and the flow's.
 const toolFamilyReasons = toolDecisionMessages;
 // Every built-in kind's reasons (and the AI SDK adapter's), as the whole table holds them.
-const reasonMessages: typeof toolFamilyReasons & typeof elicitationReasonMessages & typeof samplingReasonMessages & typeof aiSdkReasonMessages = /* @__PURE__ */ Object.assign(
+const reasonMessages: typeof toolFamilyReasons & typeof elicitationReasonMessages & typeof samplingReasonMessages & typeof gateReasonMessages = /* @__PURE__ */ Object.assign(
   {},
   toolFamilyReasons,
   elicitationReasonMessages,
   samplingReasonMessages,
-  aiSdkReasonMessages,
+  gateReasonMessages,
 );
 
 // One pure call: a bundle that reads only one family's words drops the rest.

@@ -10,7 +10,7 @@
  * definition of, which is every MCP tool.
  */
 import { useCallback, useMemo } from 'react';
-import { McpToolPart, type McpToolPartLike, type McpToolPartProps } from '../ai-sdk/react.js';
+import { McpToolPart, type McpToolPartLike, type McpToolPartProps } from '../gate/react.js';
 import { ownData } from '../core/shared/read.js';
 
 /** The fields of a TanStack AI tool-call part this reads (`useChat().messages[i].parts`, `type: 'tool-call'`). */

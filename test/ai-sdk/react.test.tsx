@@ -4,9 +4,10 @@ import userEvent from '@testing-library/user-event';
 import type { DynamicToolUIPart } from 'ai';
 import { describe, expect, it, vi } from 'vitest';
 import { McpChatError, McpToolPart, toolCallStatusFromPart, useRememberedApprovals, type McpToolPartLike } from '../../src/ai-sdk/react.js';
-import { createMcpChatRoute, createMcpChatStore } from '../../src/ai-sdk/index.js';
+import { createMcpChatRoute } from '../../src/ai-sdk/index.js';
+import { createMcpChatStore } from '../../src/gate/index.js';
 import fc from 'fast-check';
-import { aiSdkReasonLabels, reasonsToWire } from '../../src/ai-sdk/reasons.js';
+import { gateReasonLabels, reasonsToWire } from '../../src/gate/reasons.js';
 import { LabelsProvider, type ServerConfig } from '../../src/index.js';
 import { formatReason } from '../../src/core/text/reasons.js';
 import { de } from '../../src/locales/de.js';
@@ -219,7 +220,7 @@ describe('McpChatError', () => {
   });
 
   it("never shows an error's own text: anything not coded by the route is 'something went wrong'", () => {
-    const words = new Set(Object.values(aiSdkReasonLabels));
+    const words = new Set(Object.values(gateReasonLabels));
     fc.assert(
       fc.property(fc.oneof(fc.string(), fc.string().map((text) => `mcp-consent:${text}`), fc.constant('mcp-consent:[{"code":"user-denied","said":"<b>run it</b>"}]')), (message) => {
         const { unmount } = render(<McpChatError error={new Error(message)} />);

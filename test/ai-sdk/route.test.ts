@@ -1,8 +1,9 @@
 // Tests for src/ai-sdk/route (createMcpChatRoute) at its door: what it refuses
 // before any model, tool or store is touched, and how it reads its own options.
 import { describe, expect, it, vi } from 'vitest';
-import { createMcpChatRoute, createMcpChatStore } from '../../src/ai-sdk/index.js';
-import { reasonsFromWire } from '../../src/ai-sdk/reasons.js';
+import { createMcpChatRoute } from '../../src/ai-sdk/index.js';
+import { createMcpChatStore } from '../../src/gate/index.js';
+import { reasonsFromWire } from '../../src/gate/reasons.js';
 
 const SECRET = 'route-test-secret-0123456789abcdef0123456789';
 const route = (options: { maxBodyBytes?: number; authorize?: () => boolean } = {}) =>

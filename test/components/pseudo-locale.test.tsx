@@ -23,9 +23,10 @@ import { BuiltInProvider, createBuiltInController } from '../helpers/kinds.js';
 import { McpChatError, McpToolPart, type McpToolPartLike } from '../../src/ai-sdk/react.js';
 import { Chat } from '@ai-sdk/react';
 import { DefaultChatTransport, dynamicTool, jsonSchema, lastAssistantMessageIsCompleteWithApprovalResponses, type UIMessage } from 'ai';
-import { createMcpChatRoute, createMcpChatStore } from '../../src/ai-sdk/index.js';
+import { createMcpChatRoute } from '../../src/ai-sdk/index.js';
+import { createMcpChatStore } from '../../src/gate/index.js';
 import { createScriptedModel } from '../../examples/ai-sdk-chat/server/scripted-model.js';
-import { reasonsToWire } from '../../src/ai-sdk/reasons.js';
+import { reasonsToWire } from '../../src/gate/reasons.js';
 
 /** A marker that keeps the template's placeholders (and plural branches), so filled-in server data still shows. */
 function pseudo(key: string, template: string): string {

@@ -7,7 +7,8 @@
  */
 import { BuiltInAgent, CopilotRuntime, createCopilotRuntimeHandler } from '@copilotkit/runtime/v2';
 import fc from 'fast-check';
-import { createMcpChatStore, mcpAgentMiddleware, type McpToolClient } from 'react-mcp-annotations/copilotkit';
+import { mcpAgentMiddleware } from 'react-mcp-annotations/copilotkit';
+import { createMcpChatStore, type McpToolClient } from 'react-mcp-annotations/gate';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { startServer, type RunningServer } from '../integration/mcp-servers.js';
 import { body, eventsOf, scriptedModel } from './harness.js';

@@ -9,7 +9,8 @@
  */
 import { HttpAgent } from '@ag-ui/client';
 import { BuiltInAgent, CopilotRuntime, createCopilotRuntimeHandler } from '@copilotkit/runtime/v2';
-import { createMcpChatStore, createMemoryChatStorage, mcpAgentMiddleware, McpToolNameConflictError, type McpChatStorage, type McpChatStore, type McpChatToolsOptions, type McpToolClient } from 'react-mcp-annotations/copilotkit';
+import { mcpAgentMiddleware, type McpAgentMiddlewareOptions } from 'react-mcp-annotations/copilotkit';
+import { createMcpChatStore, createMemoryChatStorage, McpToolNameConflictError, type McpChatStorage, type McpChatStore, type McpToolClient } from 'react-mcp-annotations/gate';
 import { Observable } from 'rxjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../integration/mcp-servers.js';
@@ -23,7 +24,7 @@ beforeAll(async () => {
 }, 30_000);
 afterAll(() => server?.close());
 
-type Options = Partial<Omit<McpChatToolsOptions, 'chatId'>> & { user?: string; store?: McpChatStore };
+type Options = Partial<Omit<McpAgentMiddlewareOptions, 'chatId'>> & { user?: string; store?: McpChatStore };
 
 /** The runtime as the guide writes it, with every `tools/call` counted and every decision recorded. */
 function setup(options: Options = {}) {

@@ -12,12 +12,13 @@ import { DefaultChatTransport, lastAssistantMessageIsCompleteWithApprovalRespons
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { chatRoute, chatStore } from '../../examples/ai-sdk-chat/server/chat-route.js';
 import { createScriptedModel } from '../../examples/ai-sdk-chat/server/scripted-model.js';
-import { McpChatStoreError, McpClientNameError, McpToolNameConflictError, annotateMcpTools, createMcpChatRoute, createMcpChatStore, createMemoryChatStorage, createRedisChatStorage, mcpToolApproval, type McpChatStorage, type McpChatStore } from '../../src/ai-sdk/index.js';
+import { McpClientNameError, annotateMcpTools, createMcpChatRoute, mcpToolApproval } from '../../src/ai-sdk/index.js';
+import { McpChatStoreError, McpToolNameConflictError, createMcpChatStore, createMemoryChatStorage, createRedisChatStorage, type McpChatStorage, type McpChatStore } from '../../src/gate/index.js';
 import type { ConsentRecord, ServerConfig } from '../../src/core/index.js';
 import { serverEntry } from './mcp-servers.js';
 import { startRedis, type RedisServer } from './redis.js';
 import { createClient } from 'redis';
-import { reasonsFromWire } from '../../src/ai-sdk/reasons.js';
+import { reasonsFromWire } from '../../src/gate/reasons.js';
 
 const DEBUG_TEXT = 'Cache hit ratio';
 const SECRET = 'test-secret-0123456789abcdef0123456789abcdef';
@@ -124,7 +125,7 @@ describe('AI SDK: approval policy and audience at the network boundary', () => {
     await h.settle();
     expect(h.bodies).toHaveLength(1);
     // The chat's approvals and taint are read, the model view written: never read back in the same request.
-    expect(calls).toEqual(['get approvals', 'get taint', 'set view']);
+    expect(calls).toEqual(['get approvals', 'get taint', 'setIfAbsent view']);
     // And the model's next step still got its own view.
     expect(modelSaw([h.prompts[1]])).toContain(DEBUG_TEXT);
     for (const body of h.bodies) expect(body).not.toContain(DEBUG_TEXT);

@@ -8,7 +8,8 @@
  */
 import { chat, chatParamsFromRequest, toServerSentEventsResponse } from '@tanstack/ai';
 import { ChatClient, fetchServerSentEvents } from '@tanstack/ai-client';
-import { createMcpChatStore, mcpChatTools, type McpToolClient } from 'react-mcp-annotations/tanstack-ai';
+import { mcpChatTools } from 'react-mcp-annotations/tanstack-ai';
+import { createMcpChatStore, type McpToolClient } from 'react-mcp-annotations/gate';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../integration/mcp-servers.js';
 import { scriptedModel } from './harness.js';

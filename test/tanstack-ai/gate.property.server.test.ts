@@ -7,7 +7,8 @@
  */
 import { chatParamsFromRequestBody } from '@tanstack/ai';
 import fc from 'fast-check';
-import { createMcpChatStore, mcpChatTools, type McpToolClient } from 'react-mcp-annotations/tanstack-ai';
+import { mcpChatTools } from 'react-mcp-annotations/tanstack-ai';
+import { createMcpChatStore, type McpToolClient } from 'react-mcp-annotations/gate';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { startServer, type RunningServer } from '../integration/mcp-servers.js';
 import { answer, request, scriptedModel, type Body } from './harness.js';

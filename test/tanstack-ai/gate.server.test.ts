@@ -7,7 +7,8 @@
  * ran" means no `tools/call` reached the server.
  */
 import type { StreamChunk } from '@tanstack/ai';
-import { createMcpChatStore, mcpChatTools, McpToolNameConflictError, type McpChatToolsOptions, type McpToolClient } from 'react-mcp-annotations/tanstack-ai';
+import { mcpChatTools, type McpChatToolsOptions } from 'react-mcp-annotations/tanstack-ai';
+import { createMcpChatStore, McpToolNameConflictError, type McpToolClient } from 'react-mcp-annotations/gate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../integration/mcp-servers.js';
 import { answer, request, results, scriptedModel } from './harness.js';

@@ -4,7 +4,8 @@
 // the MCP tools (user view to the browser, the model's own view to the
 // model), single-use approvals, streamText and the UI message stream.
 import type { LanguageModel, ToolSet } from 'ai';
-import { createMcpChatRoute, createMcpChatStore, createRedisChatStorage, type McpChatStore } from 'react-mcp-annotations/ai-sdk';
+import { createMcpChatRoute } from 'react-mcp-annotations/ai-sdk';
+import { createMcpChatStore, createRedisChatStorage, type McpChatStore } from 'react-mcp-annotations/gate';
 import type { ConsentRecord, ServerConfig } from 'react-mcp-annotations/core';
 import { createClient } from 'redis';
 

@@ -4,7 +4,7 @@
 // and `callTool` works; an MCP SDK `Client` has both.
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import type { McpToolClient } from 'react-mcp-annotations/copilotkit';
+import type { McpToolClient } from 'react-mcp-annotations/gate';
 
 let connected: Promise<Client> | undefined;
 const connect = () =>

@@ -2,7 +2,8 @@
 // agent, with the MCP tools of server-everything through mcpAgentMiddleware,
 // which decides each call with the policy and asks through an interrupt.
 import { BuiltInAgent, CopilotRuntime, createCopilotRuntimeHandler } from '@copilotkit/runtime/v2';
-import { createMcpChatStore, mcpAgentMiddleware } from 'react-mcp-annotations/copilotkit';
+import { mcpAgentMiddleware } from 'react-mcp-annotations/copilotkit';
+import { createMcpChatStore } from 'react-mcp-annotations/gate';
 import { everything } from './mcp';
 import { scriptedModel } from './scripted-model';
 

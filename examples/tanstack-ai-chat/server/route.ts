@@ -1,7 +1,8 @@
 // The chat route (POST /api/chat): TanStack AI's chat() with the MCP tools of
 // mcpChatTools, which decides each call with the policy and gates approvals.
 import { chat, chatParamsFromRequest, toServerSentEventsResponse } from '@tanstack/ai';
-import { createMcpChatStore, mcpChatTools } from 'react-mcp-annotations/tanstack-ai';
+import { mcpChatTools } from 'react-mcp-annotations/tanstack-ai';
+import { createMcpChatStore } from 'react-mcp-annotations/gate';
 import { everything } from './mcp';
 import { scriptedAdapter } from './scripted-adapter';
 

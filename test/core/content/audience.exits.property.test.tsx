@@ -8,7 +8,7 @@ import userEvent from '@testing-library/user-event';
 import fc from 'fast-check';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createAppGate } from '../../../src/apps/index.js';
-import { splitMcpResult } from '../../../src/ai-sdk/views.js';
+import { splitMcpResult } from '../../../src/gate/views.js';
 import { ContentBlocks } from '../../../src/components/content-blocks/index.js';
 import { selectForViewer } from '../../../src/core/index.js';
 import { prepareContent } from '../../../src/core/content/content.js';

@@ -1,30 +1,32 @@
 /**
- * Reasons the AI SDK adapter refuses an answer brought from the browser
- * with, and their English. No AI SDK import here: the message table carries
- * these words without the adapter.
+ * Reasons the gate refuses an answer brought from the browser with (or says
+ * why a call or a request failed), their English, and the wire form every
+ * adapter sends them in. No framework import here: the message table carries
+ * these words without any adapter.
  */
 import { ownData } from '../core/shared/read.js';
 import { prefixed, reasonFrom, type DecisionReason } from '../core/text/reasons.js';
 import { safeName } from '../core/text/sanitize.js';
 
 /** Why an approval from the browser ran nothing, or why the chat route answered with an error. */
-export type AiSdkReasonCode = 'approval-replayed' | 'approval-not-asked' | 'approval-invalid' | 'store-unavailable' | 'chat-forbidden' | 'chat-failed';
+export type GateReasonCode = 'approval-replayed' | 'approval-not-asked' | 'approval-invalid' | 'store-unavailable' | 'chat-forbidden' | 'chat-failed' | 'tool-failed';
 
 /** English for each AI SDK reason. */
-export const aiSdkReasonLabels: Record<AiSdkReasonCode, string> = {
+export const gateReasonLabels: Record<GateReasonCode, string> = {
   'approval-replayed': 'This approval was already used, so nothing ran again.',
   'approval-not-asked': 'This approval does not answer a question asked in this chat for this server, tool and input, so nothing ran.',
   'approval-invalid': 'This approval could not be verified (its signature is missing or does not match), so nothing ran.',
   'store-unavailable': 'This chat’s consent state could not be read or saved, so nothing ran.',
   'chat-forbidden': 'The server refused this chat.',
   'chat-failed': 'Something went wrong.',
+  'tool-failed': 'The tool call failed.',
 };
 
 /** The AI SDK reasons as message-table entries. */
-export const aiSdkReasonMessages: { [K in AiSdkReasonCode as `reason.${K}`]: string } = /* @__PURE__ */ prefixed('reason.', aiSdkReasonLabels);
+export const gateReasonMessages: { [K in GateReasonCode as `reason.${K}`]: string } = /* @__PURE__ */ prefixed('reason.', gateReasonLabels);
 
 /** An AI SDK reason (its words: `reason.<code>` in the message table). */
-export const aiSdkReason = (code: AiSdkReasonCode): DecisionReason<AiSdkReasonCode> => reasonFrom(code);
+export const gateReason = (code: GateReasonCode): DecisionReason<GateReasonCode> => reasonFrom(code);
 
 // A denial travels to the browser (and the model) as the AI SDK's one
 // `reason` string. It carries codes and parameters, never words: the browser

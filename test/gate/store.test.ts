@@ -3,9 +3,10 @@
 // storage fails closed with a clear error.
 import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
-import { annotateMcpTools, createMcpChatStore, createMemoryChatStorage, createRedisChatStorage, mcpToolApproval, McpChatStoreError, type McpChatStorage } from '../../src/ai-sdk/index.js';
+import { annotateMcpTools, mcpToolApproval } from '../../src/ai-sdk/index.js';
+import { createMcpChatStore, createMemoryChatStorage, createRedisChatStorage, McpChatStoreError, type McpChatStorage } from '../../src/gate/index.js';
 import type { ConsentRecord } from '../../src/core/index.js';
-import { reasonsFromWire } from '../../src/ai-sdk/reasons.js';
+import { reasonsFromWire } from '../../src/gate/reasons.js';
 
 const tool = { name: 'write', annotations: { readOnlyHint: false, destructiveHint: false } };
 

@@ -1,5 +1,5 @@
 /**
- * The per-chat state of the AI SDK adapter, over an asynchronous key–value
+ * The per-chat state of the gate, over an asynchronous key–value
  * storage that every instance of the route shares: remembered approvals,
  * the taint flag, each result's model view, and the questions asked (so an
  * approval runs once, and only where it was asked).
@@ -188,6 +188,21 @@ export interface McpChatStore {
 }
 
 const DAY = 24 * 60 * 60 * 1000;
+
+/** A noted question: its binding and its own id (1.0 stored the bare binding). */
+function readQuestion(saved: string): { binding: string; q: string } {
+  if (saved.startsWith('{"binding":')) {
+    try {
+      const parsed: unknown = JSON.parse(saved);
+      const binding = ownData(parsed, 'binding');
+      const q = ownData(parsed, 'q');
+      if (typeof binding === 'string' && typeof q === 'string') return { binding, q };
+    } catch {
+      // not ours: compared as it is
+    }
+  }
+  return { binding: saved, q: '' };
+}
 const TAINT_ENTRY = '#tainted';
 
 // With the u flag, a surrogate matches only when it is not half of a pair.
@@ -323,20 +338,25 @@ export function createMcpChatStore(options: McpChatStoreOptions = {}): McpChatSt
         // Not plain data: not kept; the model gets what it may see of the user view.
         return;
       }
-      await attempt('keep a result', () => storage.set(key(chatId, 'view', toolCallId), text, ttlMs));
+      // Kept once: what a call became is never replaced by a later write for the same call.
+      await attempt('keep a result', () => storage.setIfAbsent(key(chatId, 'view', toolCallId), text, ttlMs));
     },
     async markAsked(chatId, toolCallId, binding) {
-      await attempt('note a question', () => storage.set(key(chatId, 'asked', toolCallId), binding, ttlMs));
+      // Each question has its own id: a provider that reuses call ids across turns gets each turn's call asked and answered on its own.
+      const question = JSON.stringify({ binding, q: globalThis.crypto.randomUUID() });
+      await attempt('note a question', () => storage.set(key(chatId, 'asked', toolCallId), question, ttlMs));
     },
     async claimApproval(chatId, toolCallId, binding) {
       return attempt('check an approval', async () => {
-        const asked = await storage.get(key(chatId, 'asked', toolCallId));
-        if (typeof asked !== 'string') return 'unknown';
-        if (asked !== binding) {
+        const saved = await storage.get(key(chatId, 'asked', toolCallId));
+        if (typeof saved !== 'string') return 'unknown';
+        const asked = readQuestion(saved);
+        const answered = key(chatId, 'answered', asked.q ? `${toolCallId}#${asked.q}` : toolCallId);
+        if (asked.binding !== binding) {
           // A mismatch never consumes the question, but says "replayed" once it was used.
-          return (await storage.get(key(chatId, 'answered', toolCallId))) ? 'replayed' : 'mismatch';
+          return (await storage.get(answered)) ? 'replayed' : 'mismatch';
         }
-        return (await storage.setIfAbsent(key(chatId, 'answered', toolCallId), '1', ttlMs)) ? 'ok' : 'replayed';
+        return (await storage.setIfAbsent(answered, '1', ttlMs)) ? 'ok' : 'replayed';
       });
     },
   };

@@ -4,8 +4,9 @@
 // never holds a user-only one — also after the chat store forgot the result.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { annotateMcpTools, createMcpChatStore } from '../../src/ai-sdk/index.js';
-import { splitMcpResult } from '../../src/ai-sdk/views.js';
+import { annotateMcpTools } from '../../src/ai-sdk/index.js';
+import { createMcpChatStore } from '../../src/gate/index.js';
+import { splitMcpResult } from '../../src/gate/views.js';
 import { transcript } from '../fixtures/transcripts.js';
 
 const metadata = { clientName: 'everything', toolName: 'fake', annotations: { readOnlyHint: true } };

@@ -1,0 +1,174 @@
+/**
+ * One driver per server adapter, through its real framework (TanStack AI's
+ * `chat()`, CopilotKit's runtime with its built-in agent), for the shared
+ * attack suite: ask a question, build the body a browser would send back
+ * (honest, or tampered with), send any body, and read what the browser got.
+ * MCP clients are in-memory fakes that count every `tools/call`.
+ */
+import { BuiltInAgent, CopilotRuntime, createCopilotRuntimeHandler } from '@copilotkit/runtime/v2';
+import type { StreamChunk } from '@tanstack/ai';
+import { mcpAgentMiddleware } from 'react-mcp-annotations/copilotkit';
+import type { DecisionRecord } from '../../src/core/consent/index.js';
+import type { McpChatStore, McpToolClient } from 'react-mcp-annotations/gate';
+import { mcpChatTools } from 'react-mcp-annotations/tanstack-ai';
+import type { Observable } from 'rxjs';
+import { body as agUiBody, eventsOf, scriptedModel as copilotModel } from '../copilotkit/harness.js';
+import { request, scriptedModel as tanstackModel } from '../tanstack-ai/harness.js';
+
+process.env.COPILOTKIT_TELEMETRY_DISABLED = 'true';
+
+/** What every driver is built on. */
+export interface World {
+  clients: Record<string, McpToolClient>;
+  servers: Record<string, { trust: 'trusted' | 'untrusted' }>;
+  store: McpChatStore;
+  records: DecisionRecord[];
+  namespace?: boolean;
+  /** The agent behind the gate (CopilotKit), as a middleware after the gate's: one that reports its input, or emits under the gate's names. */
+  agent?: (input: unknown, next: { run(input: unknown): Observable<unknown> }) => Observable<unknown>;
+}
+
+/** A body's tampering: other arguments in the history, another call id, the answer flipped or cancelled. */
+export interface Tamper {
+  args?: unknown;
+  callId?: string;
+}
+
+/** One question the model's call raised (or not: `asked` is false when the call ran or was refused at once). */
+export interface Turn {
+  chat: string;
+  callId: string;
+  asked: boolean;
+  /** What the browser received. */
+  events: unknown[];
+  /** The body a browser sends with the person's answer (`'cancel'`: the question dismissed). */
+  answer(answer: boolean | 'cancel', tamper?: Tamper): unknown;
+  /** The body of the next request after the call ran, with its result left out of the history. */
+  withoutResult(): unknown;
+  /** The same, honest: the result where it belongs. */
+  withResult(): unknown;
+}
+
+export interface Driver {
+  /** The model calls `tool` with `args` in `chat`. */
+  ask(chat: string, tool: string, args: Record<string, unknown>): Promise<Turn>;
+  /** Any body, as a browser (or an attacker) posts it; what the browser got back. */
+  send(chat: string, body: unknown): Promise<unknown[]>;
+  /** The messages the model was given, in order. */
+  modelSaw(): string;
+}
+
+export interface Adapter {
+  name: string;
+  make(world: World): Driver;
+}
+
+const renamed = <T>(value: T, from: string, to: string): T => JSON.parse(JSON.stringify(value).replaceAll(JSON.stringify(from).slice(1, -1), to)) as T;
+
+/** TanStack AI: `mcpChatTools` per request, as the guide's route builds it. */
+const tanstack: Adapter = {
+  name: 'TanStack AI',
+  make(world) {
+    const script = tanstackModel();
+    // A request the framework (or an unreachable store) rejects is the route's error response: nothing for the browser.
+    const send = async (chat: string, body: unknown): Promise<unknown[]> => {
+      try {
+        const mcp = await mcpChatTools({ clients: world.clients, servers: world.servers, chatId: chat, store: world.store, namespace: world.namespace, onDecision: (record) => world.records.push(record) });
+        const input = (body !== null && typeof body === 'object' ? body : {}) as Parameters<typeof request>[2];
+        return await request(script, mcp, { ...input, messages: Array.isArray(input.messages) ? input.messages : [] });
+      } catch {
+        return [];
+      }
+    };
+    return {
+      modelSaw: () => JSON.stringify(script.seen),
+      send,
+      async ask(chat, tool, args) {
+        const first = (await send(chat, { messages: [{ role: 'user', content: `call ${tool} ${JSON.stringify(args)}` }] })) as StreamChunk[];
+        const start = first.find((chunk) => chunk.type === 'TOOL_CALL_START') as { toolCallId: string } | undefined;
+        const finished = first.findLast((chunk) => chunk.type === 'RUN_FINISHED') as { runId: string; outcome?: { interrupts?: Array<{ id: string; toolCallId: string }> } } | undefined;
+        const snapshot = first.findLast((chunk) => chunk.type === 'MESSAGES_SNAPSHOT') as { messages: Array<{ role: string; toolCalls?: Array<{ id: string; function: { arguments: string } }> }> } | undefined;
+        const interrupt = finished?.outcome?.interrupts?.[0];
+        const callId = start?.toolCallId ?? '';
+        const history = () => [
+          { role: 'user', content: `call ${tool} ${JSON.stringify(args)}` },
+          { role: 'assistant', content: '', toolCalls: [{ id: callId, type: 'function', function: { name: tool, arguments: JSON.stringify(args) } }] },
+        ];
+        const results = first.filter((chunk) => chunk.type === 'TOOL_CALL_RESULT').map((chunk) => ({ role: 'tool', toolCallId: (chunk as { toolCallId: string }).toolCallId, content: (chunk as { content: string }).content }));
+        return {
+          chat,
+          callId,
+          asked: interrupt !== undefined,
+          events: first,
+          answer(answer, tamper = {}) {
+            const approved = answer === true;
+            const messages = structuredClone(snapshot?.messages ?? []);
+            if (tamper.args !== undefined) for (const message of messages) for (const call of message.toolCalls ?? []) call.function.arguments = JSON.stringify(tamper.args);
+            const pending = { id: `tool-${callId}`, role: 'tool', toolCallId: callId, content: JSON.stringify({ approved, pendingExecution: true }) };
+            const body = {
+              messages: [...messages, pending],
+              runId: `run-${Math.random()}`,
+              parentRunId: finished?.runId,
+              resume: [answer === 'cancel' ? { interruptId: interrupt?.id, status: 'cancelled' } : { interruptId: interrupt?.id, status: 'resolved', payload: { approved } }],
+            };
+            return tamper.callId ? renamed(body, callId, tamper.callId) : body;
+          },
+          withoutResult: () => ({ messages: [...history(), { role: 'user', content: 'thanks' }] }),
+          withResult: () => ({ messages: [...history(), ...results, { role: 'user', content: 'thanks' }] }),
+        };
+      },
+    };
+  },
+};
+
+/** CopilotKit: its runtime and built-in agent, the gate as the agent's middleware; the chat is the thread. */
+const copilotkit: Adapter = {
+  name: 'CopilotKit',
+  make(world) {
+    const script = copilotModel();
+    const runtime = new CopilotRuntime({
+      agents: () => {
+        const gate = mcpAgentMiddleware({ clients: world.clients, servers: world.servers, store: world.store, namespace: world.namespace, chatId: (threadId) => threadId, onDecision: (record) => world.records.push(record) });
+        // The agent behind the gate: what `world.agent` adds runs between the gate and the model's agent.
+        return { default: new BuiltInAgent({ model: script.model as never }).use(...(world.agent ? [gate, world.agent as never] : [gate])) };
+      },
+    });
+    const handler = createCopilotRuntimeHandler({ runtime, basePath: '/api/copilotkit' });
+    const send = async (chat: string, input: unknown) => {
+      const fields = (input !== null && typeof input === 'object' ? input : {}) as Record<string, unknown>;
+      const payload = { ...agUiBody(chat, []), ...fields, threadId: chat };
+      const response = await handler(new Request('http://app.test/api/copilotkit/agent/default/run', { method: 'POST', headers: { 'content-type': 'application/json', accept: 'text/event-stream' }, body: JSON.stringify(payload) }));
+      return eventsOf(response).catch(() => []);
+    };
+    return {
+      modelSaw: () => JSON.stringify(script.seen),
+      send,
+      async ask(chat, tool, args) {
+        const history = [{ id: 'u1', role: 'user', content: `call ${tool} ${JSON.stringify(args)}` }];
+        const events = await send(chat, { messages: history });
+        const start = events.find((event) => event.type === 'TOOL_CALL_START') as { toolCallId: string } | undefined;
+        const finished = events.find((event) => event.type === 'RUN_FINISHED') as { outcome?: { interrupts?: Array<{ id: string; toolCallId: string }> } } | undefined;
+        const interrupt = finished?.outcome?.interrupts?.[0];
+        const callId = start?.toolCallId ?? '';
+        const made = (input: unknown) => ({ id: 'a1', role: 'assistant', toolCalls: [{ id: callId, type: 'function', function: { name: tool, arguments: JSON.stringify(input) } }] });
+        const results = events.filter((event) => event.type === 'TOOL_CALL_RESULT').map((event) => ({ id: `r-${String(event.toolCallId)}`, role: 'tool', toolCallId: event.toolCallId, content: event.content }));
+        return {
+          chat,
+          callId,
+          asked: interrupt !== undefined,
+          events,
+          answer(answer, tamper = {}) {
+            const resume = [answer === 'cancel' ? { interruptId: interrupt?.id ?? `mcp-consent:${callId}`, status: 'cancelled' } : { interruptId: interrupt?.id ?? `mcp-consent:${callId}`, status: 'resolved', payload: { approved: answer } }];
+            const body = { messages: [...history, made(tamper.args ?? args)], resume };
+            return tamper.callId ? renamed(body, callId, tamper.callId) : body;
+          },
+          withoutResult: () => ({ messages: [...history, made(args), ...results.filter((result) => result.toolCallId !== callId), { id: 'u2', role: 'user', content: 'thanks' }] }),
+          withResult: () => ({ messages: [...history, made(args), ...results, { id: 'u2', role: 'user', content: 'thanks' }] }),
+        };
+      },
+    };
+  },
+};
+
+/** Every server adapter the attack suite runs against. */
+export const adapters: Adapter[] = [tanstack, copilotkit];
