@@ -83,7 +83,7 @@ const reach = (file, seen = new Set()) => {
   for (const spec of imports(file)) if (spec.startsWith('.')) reach(join(dirname(file), spec), seen);
   return seen;
 };
-for (const entry of ['mcp/index.js', 'mcp/v2.js', 'ai-sdk/index.js', 'tanstack-ai/index.js', 'copilotkit/index.js', 'apps/index.js']) {
+for (const entry of ['mcp/index.js', 'mcp/v2.js', 'gate/index.js', 'ai-sdk/index.js', 'tanstack-ai/index.js', 'copilotkit/index.js', 'apps/index.js']) {
   for (const file of reach(join(root, 'dist', entry))) {
     const text = readFileSync(file, 'utf8');
     if (/from 'react'|from "react"|'use client'|"use client"/.test(text)) strays.push(`${entry} reaches ${file}, which needs React`);

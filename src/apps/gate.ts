@@ -7,24 +7,15 @@
  * `AppBridge` (`gateAppBridge`) or the AI SDK's `MCPAppRenderer`
  * (`aiSdkAppHandlers`) alike.
  */
-import { createConsentController, elicitationKind, samplingKind, toolKind, type ConsentControllerCore, type ConsentController, type ConsentSettings, type ElicitationKindTypes, type SamplingKindTypes, type SamplingRequest, type ToolKindTypes } from '../core/consent/index.js';
+import type { ConsentControllerCore, ConsentController, ElicitationKindTypes, SamplingKindTypes, SamplingRequest, ToolKindTypes } from '../core/consent/index.js';
 import { isObjectLike, numberOption, ownData } from '../core/shared/read.js';
 import type { Tool } from '../core/shared/types.js';
 import { appReason, type AppDecisionReasonCode } from './messages.js';
-import { appKind } from './kind.js';
 import type { AppActionOutcome, AppActionRequest, AppDownloadFile, AppIdentity, AppKindTypes, AppSettled } from './types.js';
 import { toolsForApp, toolsOf, toolVisibility } from './visibility.js';
 
 /** A controller that also decides MCP Apps' actions. */
 export type AppController = ConsentController<ToolKindTypes | ElicitationKindTypes | SamplingKindTypes | AppKindTypes>;
-
-/**
- * A controller for tool calls, elicitation, sampling and MCP Apps' actions.
- * @deprecated `createConsentController({ kinds: [toolKind(), elicitationKind(), samplingKind(), appKind()], ... })`.
- */
-export function createAppController(options: ConsentSettings<AppKindTypes['record'] | ToolKindTypes['record'] | ElicitationKindTypes['record']> = {}): AppController {
-  return createConsentController({ ...(options ?? {}), kinds: [toolKind(), elicitationKind(), samplingKind(), appKind()] });
-}
 
 /** What the host does once an action is allowed. An action without its handler is refused (recorded). */
 export interface AppGateOptions {

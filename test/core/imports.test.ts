@@ -36,6 +36,27 @@ describe('imports', () => {
     expect(strays).toEqual([]);
   });
 
+  // The frameworks' folders: each translates its framework onto the gate (src/gate) and never reaches into another.
+  const frameworks = ['ai-sdk', 'assistant-ui', 'tanstack-ai', 'copilotkit'];
+  const folderOf = (file: string) => name(file).split('/')[0]!;
+
+  it('no framework folder imports another framework’s folder, and nothing under core/, internal/ or gate/ imports a framework folder', () => {
+    const strays = files.flatMap((file) =>
+      graph
+        .get(file)!
+        .filter((target) => frameworks.includes(folderOf(target)) && folderOf(target) !== folderOf(file) && (frameworks.includes(folderOf(file)) || ['core', 'internal', 'gate'].includes(folderOf(file))))
+        .map((target) => `${name(file)} imports ${name(target)}`),
+    );
+    expect(strays).toEqual([]);
+  });
+
+  it('the TanStack AI and CopilotKit server adapters reach the gate and the consent engine through their public doors only', () => {
+    const doors = ['gate/index.ts', 'core/consent/index.ts'];
+    const adapters = ['tanstack-ai/index.ts', 'copilotkit/index.ts', 'copilotkit/wire.ts'].map((file) => join(src, file));
+    const strays = adapters.flatMap((file) => graph.get(file)!.filter((target) => folderOf(target) !== folderOf(file) && !doors.includes(name(target))).map((target) => `${name(file)} imports ${name(target)}`));
+    expect(strays).toEqual([]);
+  });
+
   it('no module imports a file that imports it back, directly or around a loop', () => {
     // Tarjan's strongly connected components: any component of two or more files is a cycle.
     let next = 0;
