@@ -11,7 +11,7 @@ import { isRecord } from '../core/shared/issues.js';
 import { copyArray, ownData, textOf } from '../core/shared/read.js';
 import type { Tool } from '../core/shared/types.js';
 import type { DecisionReason } from '../core/text/reasons.js';
-import { gateTool, openMcpGate, type GateCall, type GateTool, type GateVerdict, type McpChatStore, type McpGate } from '../gate/index.js';
+import { gateTool, McpChatStoreError, openMcpGate, type GateCall, type GateTool, type GateVerdict, type McpChatStore, type McpGate } from '../gate/index.js';
 import { reasonsToWire } from '../gate/reasons.js';
 import { answersInLastMessage, approvalPartsOf, sentWithoutTools, toolCallIn } from './messages.js';
 import { DEFAULT_CLIENT_NAME, McpClientNameError, metadataOf, toolFromMetadata, wrapped } from './tools.js';
@@ -160,7 +160,14 @@ export function mcpToolApproval(options: McpToolApprovalOptions): McpToolApprova
   const prepare = async (uiMessages: readonly unknown[]) => {
     const open = await gate(options.tools);
     const answers = answersInLastMessage(uiMessages, (toolName, callId, args): GateCall | undefined => (open.tools.has(toolName) ? { name: toolName, args, callId } : undefined));
-    for (const { call, approved } of answers) if (!approved) await open.answer(call, { approved: false });
+    let unsaved = false;
+    for (const { call, approved } of answers) {
+      if (approved) continue;
+      const verdict = await open.answer(call, { approved: false });
+      unsaved ||= verdict.type === 'refused' && verdict.reasons.some((reason) => reason.code === 'store-unavailable');
+    }
+    // Recorded as what they became; the route then says the store is down (503) before anything streams.
+    if (unsaved) throw new McpChatStoreError('save the chat', new Error('a denial could not be recorded'));
   };
 
   const approve: McpToolApprovalFunction = async ({ toolCall, tools, messages }) => {

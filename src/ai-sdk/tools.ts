@@ -9,7 +9,7 @@ import { ownData } from '../core/shared/read.js';
 import type { Tool } from '../core/shared/types.js';
 import { snapshotTool } from '../core/tool/tool-hints.js';
 import { McpChatStoreError, McpToolNameConflictError, type McpChatStore } from '../gate/index.js';
-import { splitMcpResult } from '../gate/views.js';
+import { failedCall, splitMcpResult } from '../gate/views.js';
 
 /** The MCP tool metadata `@ai-sdk/mcp` attaches (`clientName` keys the server's trust). */
 export interface McpToolMetadata {
@@ -173,8 +173,13 @@ function wrapTool(original: AnyTool, name: string, metadata: McpToolMetadata, op
   };
   if (execute) {
     tool.execute = async (input: unknown, executionOptions: { toolCallId: string }) => {
-      const output = await execute(input, executionOptions);
-      const views = splitMcpResult(output, options);
+      let views: { user: Record<string, unknown>; assistant: unknown };
+      try {
+        views = splitMcpResult(await execute(input, executionOptions), options);
+      } catch {
+        const failed = failedCall();
+        views = { user: failed, assistant: failed };
+      }
       // This request's next step reads it from here, even if the store below fails.
       justKept.set(executionOptions.toolCallId, views.assistant);
       try {

@@ -24,7 +24,7 @@ import { filterForBrowser } from './filter.js';
 import { gateReason, reasonsToWire, type GateReasonCode } from './reasons.js';
 import { McpChatStoreError, type McpChatConsent, type McpChatStore } from './store.js';
 import { listClientTools, toolMap, type GateTool, type McpToolClient } from './tools.js';
-import { splitMcpResult } from './views.js';
+import { failedCall, splitMcpResult } from './views.js';
 
 /** What a gate needs, the same words in every adapter. */
 export interface McpGateOptions extends Pick<ConsentPolicy, 'servers' | 'mode' | 'taintGuard'> {
@@ -260,10 +260,9 @@ export async function openMcpGate(options: OpenMcpGateOptions): Promise<McpGate>
         const args = call.args !== null && typeof call.args === 'object' && !Array.isArray(call.args) ? (call.args as Record<string, unknown>) : {};
         output = await tool.client.callTool({ name: tool.tool.name, arguments: args }, undefined, signal ? { signal } : {});
       } catch {
-        // The server's error text may carry what the person must not see: the call failed, as a code.
-        output = { content: [], isError: true, reasons: reasonsToWire([gateReason('tool-failed')]) };
-        await keepView(call.callId, output);
-        return output as Record<string, unknown>;
+        const failed = failedCall();
+        await keepView(call.callId, failed);
+        return failed;
       }
       return keep(call.callId, output);
     },

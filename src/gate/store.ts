@@ -4,6 +4,8 @@
  * the taint flag, each result's model view, and the questions asked (so an
  * approval runs once, and only where it was asked).
  */
+import { sha256 } from '@noble/hashes/sha2';
+import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils';
 import { createApprovalStore, type ApprovalStore } from '../core/tool/approvals.js';
 import { copyArray, numberOption, ownData } from '../core/shared/read.js';
 
@@ -189,7 +191,7 @@ export interface McpChatStore {
 
 const DAY = 24 * 60 * 60 * 1000;
 
-/** A noted question: its binding and its own id (1.0 stored the bare binding). */
+/** A noted question: its binding and the binding's hash, which keys its answer (1.0 stored the bare binding). */
 function readQuestion(saved: string): { binding: string; q: string } {
   if (saved.startsWith('{"binding":')) {
     try {
@@ -342,8 +344,9 @@ export function createMcpChatStore(options: McpChatStoreOptions = {}): McpChatSt
       await attempt('keep a result', () => storage.setIfAbsent(key(chatId, 'view', toolCallId), text, ttlMs));
     },
     async markAsked(chatId, toolCallId, binding) {
-      // Each question has its own id: a provider that reuses call ids across turns gets each turn's call asked and answered on its own.
-      const question = JSON.stringify({ binding, q: globalThis.crypto.randomUUID() });
+      // A question is its binding: a provider that reuses a call id across turns for another call gets that call
+      // asked and answered on its own; asking the same call again never reopens its used answer.
+      const question = JSON.stringify({ binding, q: bytesToHex(sha256(utf8ToBytes(binding))).slice(0, 32) });
       await attempt('note a question', () => storage.set(key(chatId, 'asked', toolCallId), question, ttlMs));
     },
     async claimApproval(chatId, toolCallId, binding) {

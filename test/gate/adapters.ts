@@ -1,12 +1,16 @@
 /**
  * One driver per server adapter, through its real framework (TanStack AI's
- * `chat()`, CopilotKit's runtime with its built-in agent), for the shared
+ * `chat()`, CopilotKit's runtime with its built-in agent, the AI SDK's
+ * `streamText` behind `createMcpChatRoute`), for the shared
  * attack suite: ask a question, build the body a browser would send back
  * (honest, or tampered with), send any body, and read what the browser got.
  * MCP clients are in-memory fakes that count every `tools/call`.
  */
 import { BuiltInAgent, CopilotRuntime, createCopilotRuntimeHandler } from '@copilotkit/runtime/v2';
 import type { StreamChunk } from '@tanstack/ai';
+import { convertArrayToReadableStream, MockLanguageModelV4 } from 'ai/test';
+import { dynamicTool, jsonSchema, readUIMessageStream, type ToolSet, type UIMessage } from 'ai';
+import { createMcpChatRoute } from 'react-mcp-annotations/ai-sdk';
 import { mcpAgentMiddleware } from 'react-mcp-annotations/copilotkit';
 import type { DecisionRecord } from '../../src/core/consent/index.js';
 import type { McpChatStore, McpToolClient } from 'react-mcp-annotations/gate';
@@ -172,3 +176,89 @@ const copilotkit: Adapter = {
 
 /** Every server adapter the attack suite runs against. */
 export const adapters: Adapter[] = [tanstack, copilotkit];
+
+/** A scripted AI SDK model: `call <tool> <json>` calls the tool; after a tool result it says "done". */
+function aiSdkModel() {
+  const prompts: unknown[] = [];
+  let step = 0;
+  const usage = { inputTokens: { total: 1, noCache: 1, cacheRead: 0, cacheWrite: 0 }, outputTokens: { total: 1, text: 1, reasoning: 0 } };
+  const model = new MockLanguageModelV4({
+    doStream: async ({ prompt }) => {
+      prompts.push(prompt);
+      step++;
+      const last = prompt.at(-1) as { role: string; content: unknown } | undefined;
+      const said = last?.role === 'user' && Array.isArray(last.content) ? last.content.map((part: { text?: string }) => part.text ?? '').join('') : '';
+      const asked = /^call (\S+) (.*)$/.exec(said);
+      const parts: unknown[] = [{ type: 'stream-start', warnings: [] }];
+      if (asked) parts.push({ type: 'tool-call', toolCallId: `call-${step}`, toolName: asked[1], input: asked[2] }, { type: 'finish', finishReason: { unified: 'tool-calls', raw: undefined }, usage });
+      else parts.push({ type: 'text-start', id: 't' }, { type: 'text-delta', id: 't', delta: 'done' }, { type: 'text-end', id: 't' }, { type: 'finish', finishReason: { unified: 'stop', raw: undefined }, usage });
+      return { stream: convertArrayToReadableStream(parts as never[]) };
+    },
+  });
+  return { model, prompts };
+}
+
+/** The AI SDK: `createMcpChatRoute`, tools as `@ai-sdk/mcp` gives them (metadata with the client name and annotations), listed per request. */
+const aiSdk: Adapter = {
+  name: 'AI SDK',
+  make(world) {
+    const { model, prompts } = aiSdkModel();
+    const toolSets = async (): Promise<ToolSet[]> =>
+      Promise.all(
+        Object.entries(world.clients).map(async ([serverId, client]) => {
+          const { tools } = (await client.listTools()) as { tools: Array<{ name: string; description?: string; inputSchema?: unknown; annotations?: unknown }> };
+          return Object.fromEntries(
+            tools.map((listed) => [
+              listed.name,
+              {
+                ...dynamicTool({ description: listed.description ?? '', inputSchema: jsonSchema(structuredClone(listed.inputSchema ?? { type: 'object' }) as never), execute: (input) => client.callTool({ name: listed.name, arguments: input as Record<string, unknown> }) }),
+                metadata: { clientName: serverId, toolName: listed.name, annotations: structuredClone(listed.annotations) },
+              },
+            ]),
+          ) as ToolSet;
+        }),
+      );
+    const route = createMcpChatRoute({ model, tools: toolSets, servers: world.servers, secret: 'attack-suite-secret-0123456789abcdef', store: world.store, authorize: 'anyone', namespace: world.namespace, onDecision: (record) => world.records.push(record), onError: () => {} });
+    const post = async (chat: string, body: unknown) => {
+      const fields = body !== null && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : { body };
+      const response = await route(new Request('http://app.test/api/chat', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ...fields, id: chat }) }));
+      const text = await response.text();
+      return text
+        .split('\n')
+        .filter((line) => line.startsWith('data: ') && line !== 'data: [DONE]')
+        .map((line) => JSON.parse(line.slice(6)) as Record<string, unknown>);
+    };
+    /** The assistant message a browser builds from the stream's chunks. */
+    const assistantOf = async (chunks: unknown[]): Promise<UIMessage | undefined> => {
+      let last: UIMessage | undefined;
+      for await (const message of readUIMessageStream({ stream: new ReadableStream({ start: (controller) => (chunks.forEach((chunk) => controller.enqueue(chunk)), controller.close()) }) as never })) last = message;
+      return last;
+    };
+    return {
+      modelSaw: () => JSON.stringify(prompts),
+      send: post,
+      async ask(chat, tool, args) {
+        const user = { id: 'u1', role: 'user', parts: [{ type: 'text', text: `call ${tool} ${JSON.stringify(args)}` }] };
+        const events = await post(chat, { messages: [user] });
+        const assistant = await assistantOf(events);
+        const part = assistant?.parts.find((item) => 'toolCallId' in item) as ({ toolCallId: string; state: string; approval?: { id: string } } & Record<string, unknown>) | undefined;
+        const callId = part?.toolCallId ?? '';
+        const withPart = (change: Record<string, unknown>) => (assistant ? [{ ...assistant, parts: assistant.parts.map((item) => (item === part ? { ...item, ...change } : item)) }] : []);
+        return {
+          chat,
+          callId,
+          asked: part?.state === 'approval-requested',
+          events,
+          answer(answer, tamper = {}) {
+            const body = { messages: [user, ...withPart({ state: 'approval-responded', approval: { ...part?.approval, approved: answer === true }, ...(tamper.args !== undefined ? { input: tamper.args } : {}) })] };
+            return tamper.callId ? renamed(body, callId, tamper.callId) : body;
+          },
+          withoutResult: () => ({ messages: [user, ...withPart({ state: 'input-available', output: undefined }), { id: 'u2', role: 'user', parts: [{ type: 'text', text: 'thanks' }] }] }),
+          withResult: () => ({ messages: [user, ...(assistant ? [assistant] : []), { id: 'u2', role: 'user', parts: [{ type: 'text', text: 'thanks' }] }] }),
+        };
+      },
+    };
+  },
+};
+
+adapters.push(aiSdk);

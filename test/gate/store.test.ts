@@ -104,7 +104,8 @@ describe('chat store', () => {
   it('writes one key per result (never the whole chat), each with the time to live the host set', async () => {
     const memory = createMemoryChatStorage();
     const writes: Array<{ key: string; bytes: number; ttlMs: number }> = [];
-    const storage: McpChatStorage = { ...memory, set: (key, value, ttlMs) => (writes.push({ key, bytes: value.length, ttlMs }), memory.set(key, value, ttlMs)) };
+    // Kept once per result: a write only where none is.
+    const storage: McpChatStorage = { ...memory, setIfAbsent: (key, value, ttlMs) => (writes.push({ key, bytes: value.length, ttlMs }), memory.setIfAbsent(key, value, ttlMs)) };
     const store = createMcpChatStore({ storage, ttlMs: 60_000 });
     const view = { content: [{ type: 'text', text: 'x'.repeat(1000) }] };
     for (let i = 0; i < 50; i++) await store.setModelView('chat', `call-${i}`, view);
