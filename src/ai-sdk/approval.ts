@@ -11,8 +11,9 @@ import { isRecord } from '../core/shared/issues.js';
 import { copyArray, ownData, textOf } from '../core/shared/read.js';
 import type { Tool } from '../core/shared/types.js';
 import type { DecisionReason } from '../core/text/reasons.js';
-import { gateTool, McpChatStoreError, openMcpGate, type GateCall, type GateTool, type GateVerdict, type McpChatStore, type McpGate } from '../gate/index.js';
+import { McpChatStoreError, openMcpGate, type GateCall, type GateTool, type GateVerdict, type McpChatStore, type McpGate } from '../gate/index.js';
 import { reasonsToWire } from '../gate/reasons.js';
+import { gateTool } from '../gate/tools.js';
 import { answersInLastMessage, approvalPartsOf, sentWithoutTools, toolCallIn } from './messages.js';
 import { DEFAULT_CLIENT_NAME, McpClientNameError, metadataOf, toolFromMetadata, wrapped } from './tools.js';
 
@@ -153,13 +154,13 @@ export function mcpToolApproval(options: McpToolApprovalOptions): McpToolApprova
   const remember = new Set((copyArray(options.remember, 1000) ?? []).filter((id): id is string => typeof id === 'string'));
   // The gate of this request, opened once (the chat's state loaded, the tool set read).
   let opening: Promise<McpGate> | undefined;
-  const gate = (tools: unknown) =>
-    (opening ??= openMcpGate({ chatId: options.chatId, store: options.store, servers: options.servers, mode: options.mode, taintGuard: options.taintGuard, onDecision: options.onDecision, tools: gateToolsOf(options.tools ?? tools) }));
+  const gate = (tools: unknown, answers?: GateCall[]) =>
+    (opening ??= openMcpGate({ chatId: options.chatId, store: options.store, servers: options.servers, mode: options.mode, taintGuard: options.taintGuard, onDecision: options.onDecision, tools: gateToolsOf(options.tools ?? tools), answers }));
 
   /** Records what the AI SDK settles without asking the policy: the person's denials in the last message, each claimed once. */
   const prepare = async (uiMessages: readonly unknown[]) => {
-    const open = await gate(options.tools);
-    const answers = answersInLastMessage(uiMessages, (toolName, callId, args): GateCall | undefined => (open.tools.has(toolName) ? { name: toolName, args, callId } : undefined));
+    const answers = answersInLastMessage(uiMessages, (toolName, callId, args, toolMetadata): GateCall | undefined => (findMcpTool(toolName, options.tools, undefined, toolMetadata) ? { name: toolName, args, callId } : undefined));
+    const open = await gate(options.tools, answers.map(({ call }) => call));
     let unsaved = false;
     for (const { call, approved } of answers) {
       if (approved) continue;

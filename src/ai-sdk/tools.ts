@@ -9,7 +9,8 @@ import { ownData } from '../core/shared/read.js';
 import type { Tool } from '../core/shared/types.js';
 import { snapshotTool } from '../core/tool/tool-hints.js';
 import { McpChatStoreError, McpToolNameConflictError, type McpChatStore } from '../gate/index.js';
-import { failedCall, splitMcpResult } from '../gate/views.js';
+import { failedCall } from '../gate/reasons.js';
+import { splitMcpResult } from '../gate/views.js';
 
 /** The MCP tool metadata `@ai-sdk/mcp` attaches (`clientName` keys the server's trust). */
 export interface McpToolMetadata {

@@ -24,8 +24,8 @@
  * ```
  */
 import { Observable } from 'rxjs';
-import { McpChatStoreError, McpToolNameConflictError, openMcpGate, type GateCall, type GateVerdict, type McpGate, type McpGateOptions, type McpToolClient } from '../gate/index.js';
-import { ASK, MCP_EVENT, modelText, type AgUiEvent, type AgUiMessage, type AgUiToolCall, type RunInput } from './wire.js';
+import { filterForBrowser, McpChatStoreError, McpToolNameConflictError, openMcpGate, type GateCall, type GateVerdict, type McpGate, type McpGateOptions, type McpToolClient } from '../gate/index.js';
+import { ASK, MCP_EVENT, type AgUiEvent, type AgUiMessage, type AgUiToolCall, type RunInput } from './wire.js';
 
 /** The agent after this middleware, as AG-UI passes it. */
 interface NextAgent {
@@ -100,7 +100,7 @@ export function mcpAgentMiddleware(options: McpAgentMiddlewareOptions): <Event =
       const browser = new Map<string, unknown>();
       for (const message of input.messages ?? []) if (message.role === 'tool' && typeof message.toolCallId === 'string') browser.set(message.toolCallId, message.content);
       const emit = (event: AgUiEvent) => {
-        if (!abort.signal.aborted && gate) subscriber.next(gate.filter(asBrowserSees(event, browser)));
+        if (!abort.signal.aborted && gate) subscriber.next(filterForBrowser(asBrowserSees(event, browser)));
       };
 
       const run = async () => {
@@ -147,8 +147,8 @@ export function mcpAgentMiddleware(options: McpAgentMiddlewareOptions): <Event =
         const modelMessages = async (messages: readonly AgUiMessage[]) => {
           const out: AgUiMessage[] = [];
           for (const item of messages) {
-            const view = item.role === 'tool' && typeof item.toolCallId === 'string' ? await open.modelView(item.toolCallId) : undefined;
-            out.push(view === undefined ? item : { ...item, content: modelText(view) });
+            const text = item.role === 'tool' && typeof item.toolCallId === 'string' ? await open.modelText(item.toolCallId) : undefined;
+            out.push(text === undefined ? item : { ...item, content: text });
           }
           return out;
         };

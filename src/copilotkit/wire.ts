@@ -4,14 +4,8 @@
  * that carries a tool's annotations, and how the card reads a result.
  * Neither CopilotKit nor AG-UI is imported: the wire is data.
  */
-export { modelText } from '../gate/index.js';
+import { ownData } from '../core/shared/read.js';
 
-/** One own data property of untrusted data (a getter is never called). */
-const ownData = (target: unknown, key: string): unknown => {
-  if (target === null || typeof target !== 'object') return undefined;
-  const descriptor = Object.getOwnPropertyDescriptor(target, key);
-  return descriptor && 'value' in descriptor ? descriptor.value : undefined;
-};
 
 /** An AG-UI event, read by its `type`. */
 export interface AgUiEvent {

@@ -12,7 +12,7 @@
  * - `execute` / `keep`: a result split into the person's view (returned) and
  *   the model's (kept once: what a call became is never overwritten); error
  *   text replaced by a code;
- * - `filter`: every event that leaves for the browser.
+ * - `filterForBrowser` (beside the gate): every event that leaves for the browser.
  *
  * Records wait until the chat's state is saved; a decision that could not be
  * saved is a refusal (`store-unavailable`). After `close()` (or once the
@@ -20,11 +20,10 @@
  */
 import { createConsentController, toolCallBinding, toolKind, type ConsentController, type ConsentPolicy, type DecisionRecord, type ToolKindTypes } from '../core/consent/index.js';
 import type { DecisionReason } from '../core/text/reasons.js';
-import { filterForBrowser } from './filter.js';
-import { gateReason, reasonsToWire, type GateReasonCode } from './reasons.js';
+import { failedCall, gateReason, reasonsToWire, type GateReasonCode } from './reasons.js';
 import { McpChatStoreError, type McpChatConsent, type McpChatStore } from './store.js';
 import { listClientTools, toolMap, type GateTool, type McpToolClient } from './tools.js';
-import { failedCall, splitMcpResult } from './views.js';
+import { modelText, splitMcpResult } from './views.js';
 
 /** What a gate needs, the same words in every adapter. */
 export interface McpGateOptions extends Pick<ConsentPolicy, 'servers' | 'mode' | 'taintGuard'> {
@@ -46,6 +45,8 @@ export interface OpenMcpGateOptions extends McpGateOptions {
   chatId: string;
   clients?: Readonly<Record<string, McpToolClient>> | undefined;
   tools?: Iterable<GateTool> | undefined;
+  /** The answers this request carries: when the chat's state cannot be loaded they are recorded as refused (`store-unavailable`) before the error is thrown. */
+  answers?: readonly GateCall[] | undefined;
 }
 
 /** One tool call, as the model made it (by the name it called). */
@@ -81,12 +82,10 @@ export interface McpGate {
   execute(call: GateCall, signal?: AbortSignal): Promise<Record<string, unknown>>;
   /** A result the framework produced itself: the person's view back, the model's kept (once). */
   keep(callId: string, output: unknown): Promise<Record<string, unknown>>;
-  /** The model's view of a call's result: this request's, else the store's; `undefined` when never kept. */
-  modelView(callId: string): Promise<unknown>;
+  /** The model's text of a call's result (its own view): this request's, else the store's; `undefined` when never kept. */
+  modelText(callId: string): Promise<string | undefined>;
   /** The tool-result body of a refusal or a denial (the model reads `error`; the browser formats `reasons`). */
   resultOf(verdict: GateVerdict): Record<string, unknown>;
-  /** Every event that leaves for the browser: no block the person may not see, at any depth. */
-  filter<T>(event: T): T;
   /** Ends the request: every verb after this fails closed. */
   close(): void;
 }
@@ -117,25 +116,8 @@ export async function openMcpGate(options: OpenMcpGateOptions): Promise<McpGate>
     }
   };
   const held = new Map<string, DecisionRecord[]>();
-  const consent: McpChatConsent = await store.consent(chatId);
-  const controller: ConsentController<ToolKindTypes> = createConsentController({
-    ...policy,
-    kinds: [toolKind()],
-    store: consent.approvals,
-    onDecision(record) {
-      const hold = record.callId !== undefined ? held.get(record.callId) : undefined;
-      if (hold) hold.push(record);
-      else emit(record);
-    },
-  });
   // Refusals need no chat state: their own controller, reported at once.
   const refusals = createConsentController({ ...policy, kinds: [toolKind()], onDecision: emit });
-  const made = new Set<string>();
-  // Bindings a `run` verdict was given for, each used once by `execute`.
-  const runs = new Set<string>();
-  const views = new Map<string, unknown>();
-  let closed = false;
-
   const requestOf = (call: GateCall) => {
     const tool = tools.get(call.name);
     return { serverId: tool?.serverId ?? 'mcp', tool: tool?.tool, toolName: tool?.tool.name ?? call.name, args: call.args, callId: call.callId };
@@ -147,6 +129,30 @@ export async function openMcpGate(options: OpenMcpGateOptions): Promise<McpGate>
     void refusals.refuse('tool', requestOf(call), reason);
     return { type: 'refused', reasons: [reason] };
   };
+  let consent: McpChatConsent;
+  try {
+    consent = await store.consent(chatId);
+  } catch (error) {
+    // Nothing can run; the answers this request carried are recorded as what they became.
+    for (const call of options.answers ?? []) refuse(call, 'store-unavailable');
+    throw error;
+  }
+  const controller: ConsentController<ToolKindTypes> = createConsentController({
+    ...policy,
+    kinds: [toolKind()],
+    store: consent.approvals,
+    onDecision(record) {
+      const hold = record.callId !== undefined ? held.get(record.callId) : undefined;
+      if (hold) hold.push(record);
+      else emit(record);
+    },
+  });
+  const made = new Set<string>();
+  // Bindings a `run` verdict was given for, each used once by `execute`.
+  const runs = new Set<string>();
+  const views = new Map<string, unknown>();
+  let closed = false;
+
   const unavailable = (error: unknown, call: GateCall): GateVerdict => {
     store.reportError(McpChatStoreError.isInstance(error) ? error : new McpChatStoreError('save the chat', error));
     return refuse(call, 'store-unavailable');
@@ -267,13 +273,13 @@ export async function openMcpGate(options: OpenMcpGateOptions): Promise<McpGate>
       return keep(call.callId, output);
     },
     keep,
-    async modelView(callId) {
+    async modelText(callId) {
       // Read once per request, a miss too: every model step passes the whole history again.
       if (!views.has(callId)) views.set(callId, await store.modelView(chatId, callId).catch((error: unknown) => store.reportError(McpChatStoreError.isInstance(error) ? error : new McpChatStoreError('read a result', error))));
-      return views.get(callId);
+      const view = views.get(callId);
+      return view === undefined ? undefined : modelText(view);
     },
     resultOf,
-    filter: filterForBrowser,
     close() {
       closed = true;
       runs.clear();

@@ -92,8 +92,9 @@ export function toolCallStatusFromPart(part: McpToolPartLike): ToolCallStatus {
       if (part.preliminary === true) return { type: 'running' };
       // The user view of an MCP result; anything else has no audience and is not shown.
       const content = ownData(part.output, 'content');
-      const result: CallToolResult = Array.isArray(content) ? { content, ...(ownData(part.output, 'isError') === true ? { isError: true } : {}) } : { content: [] };
-      return result.isError ? { type: 'error', result } : { type: 'success', result };
+      const isError = Array.isArray(content) && ownData(part.output, 'isError') === true;
+      const result: CallToolResult = { content: Array.isArray(content) ? content : [], ...(isError && { isError }) };
+      return { type: isError ? 'error' : 'success', result };
     }
     case 'output-error':
       return { type: 'error', message: typeof part.errorText === 'string' ? part.errorText : undefined };

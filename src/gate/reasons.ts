@@ -9,9 +9,9 @@ import { prefixed, reasonFrom, type DecisionReason } from '../core/text/reasons.
 import { safeName } from '../core/text/sanitize.js';
 
 /** Why an approval from the browser ran nothing, or why the chat route answered with an error. */
-export type GateReasonCode = 'approval-replayed' | 'approval-not-asked' | 'approval-invalid' | 'store-unavailable' | 'chat-forbidden' | 'chat-failed' | 'tool-failed';
+export type GateReasonCode = 'approval-replayed' | 'approval-not-asked' | 'approval-invalid' | 'store-unavailable' | 'chat-forbidden' | 'chat-failed';
 
-/** English for each AI SDK reason. */
+/** English for each gate reason. */
 export const gateReasonLabels: Record<GateReasonCode, string> = {
   'approval-replayed': 'This approval was already used, so nothing ran again.',
   'approval-not-asked': 'This approval does not answer a question asked in this chat for this server, tool and input, so nothing ran.',
@@ -19,13 +19,12 @@ export const gateReasonLabels: Record<GateReasonCode, string> = {
   'store-unavailable': 'This chat’s consent state could not be read or saved, so nothing ran.',
   'chat-forbidden': 'The server refused this chat.',
   'chat-failed': 'Something went wrong.',
-  'tool-failed': 'The tool call failed.',
 };
 
-/** The AI SDK reasons as message-table entries. */
+/** The gate's reasons as message-table entries. */
 export const gateReasonMessages: { [K in GateReasonCode as `reason.${K}`]: string } = /* @__PURE__ */ prefixed('reason.', gateReasonLabels);
 
-/** An AI SDK reason (its words: `reason.<code>` in the message table). */
+/** A gate reason (its words: `reason.<code>` in the message table). */
 export const gateReason = (code: GateReasonCode): DecisionReason<GateReasonCode> => reasonFrom(code);
 
 // A denial travels to the browser (and the model) as the AI SDK's one
@@ -69,3 +68,6 @@ export function reasonsFromWire(text: unknown): DecisionReason[] | undefined {
   }
   return reasons.length > 0 ? reasons : undefined;
 }
+
+/** What a call that failed becomes, for the person and the model alike: a code (`chat-failed`), never the server's error text (it may carry what the person must not see). */
+export const failedCall = (): Record<string, unknown> => ({ content: [], isError: true, reasons: reasonsToWire([gateReason('chat-failed')]) });

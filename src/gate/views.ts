@@ -5,10 +5,7 @@
 import { selectForViewer } from '../core/content/audience.js';
 import { structuredContentVisible } from '../core/content/content.js';
 import { ownData, UNREADABLE } from '../core/shared/read.js';
-import { gateReason, reasonsToWire } from './reasons.js';
 
-/** What a call that failed becomes, for the person and the model alike: a code, never the server's error text (it may carry what the person must not see). */
-export const failedCall = (): Record<string, unknown> => ({ content: [], isError: true, reasons: reasonsToWire([gateReason('tool-failed')]) });
 
 /** What the user and the model each get from one MCP tool result. */
 export interface McpResultViews {

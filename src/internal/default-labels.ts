@@ -2,7 +2,7 @@ import { toolDecisionMessages } from '../core/tool/reasons.js';
 import { elicitationReasonMessages } from '../core/consent/kinds/elicitation.js';
 import { samplingReasonMessages } from '../core/consent/kinds/sampling.js';
 import { gateReasonMessages } from '../gate/reasons.js';
-import { formatMessage, type Locale } from '../core/text/format.js';
+import { formatMessage } from '../core/text/format.js';
 import { fieldErrorMessages, problemMessages, sensitiveMessages, statusMessages } from '../core/text/messages.js';
 
 // Default English for every built-in UI string, by component family. The message table
@@ -244,7 +244,5 @@ export type BadgeLabels = { [K in keyof typeof badgeLabels]: string } & Partial<
 /** The content family's words, with any other key a host's table gives. */
 export type ContentLabels = { [K in keyof typeof contentLabels]: string } & Partial<Labels>;
 
-/** Fills a template's placeholders in a locale (plurals, lists; see `formatMessage`). Unknown placeholders stay as they are. */
-export function formatLabel(template: string, values: Record<string, string | number | readonly string[]>, locale?: Locale): string {
-  return formatMessage(template, values, locale);
-}
+/** Fills a template's placeholders in a locale (plurals, lists): `formatMessage` itself, under the name the components use. */
+export { formatMessage as formatLabel };

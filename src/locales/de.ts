@@ -190,7 +190,6 @@ export const de: Labels = {
   'reason.store-unavailable': 'Der Freigabestand des Chats ließ sich nicht lesen oder speichern, daher lief nichts.',
   'reason.chat-forbidden': 'Der Server lehnt den Chat ab.',
   'reason.chat-failed': 'Etwas ist schiefgelaufen.',
-  'reason.tool-failed': 'Der Werkzeugaufruf ist fehlgeschlagen.',
   'reason.tool-shadowed': 'Ein anderer Server bietet ein Werkzeug mit diesem (oder einem gleich aussehenden) Namen an ({servers, list, or}): Ist dies der gemeinte Server?',
   'reason.server-look-alike': 'Der Name dieses Servers sieht aus wie der von {server}, aber es ist ein anderer Server.',
   'assumedHint.readOnly': 'ob es nur liest',

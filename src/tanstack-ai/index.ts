@@ -17,7 +17,7 @@
  * ```
  */
 import type { ChatMiddleware, Tool as TanStackTool } from '@tanstack/ai';
-import { modelText, openMcpGate, type GateCall, type GateVerdict, type McpGateOptions, type McpToolClient } from '../gate/index.js';
+import { filterForBrowser, openMcpGate, type GateCall, type GateVerdict, type McpGateOptions, type McpToolClient } from '../gate/index.js';
 
 /** Options for `mcpChatTools`: the gate's, with the MCP clients and the chat. */
 export interface McpChatToolsOptions extends McpGateOptions {
@@ -92,8 +92,8 @@ export async function mcpChatTools(options: McpChatToolsOptions): Promise<McpCha
       // The model reads its own view of each result (this request's, else the store's); never ours: what the browser sent.
       const providerMessages = [];
       for (const message of config.messages) {
-        const view = message.role === 'tool' && typeof message.toolCallId === 'string' ? await gate.modelView(message.toolCallId) : undefined;
-        providerMessages.push(view === undefined ? message : { ...message, content: modelText(view) });
+        const text = message.role === 'tool' && typeof message.toolCallId === 'string' ? await gate.modelText(message.toolCallId) : undefined;
+        providerMessages.push(text === undefined ? message : { ...message, content: text });
       }
       return { providerMessages };
     },
@@ -110,7 +110,7 @@ export async function mcpChatTools(options: McpChatToolsOptions): Promise<McpCha
         const mcp = gate.tools.get(String(chunk.toolCallName))?.wire;
         out = { ...chunk, metadata: mcp ? { ...metadata, mcp } : metadata };
       }
-      return gate.filter(out) as typeof raw;
+      return filterForBrowser(out) as typeof raw;
     },
     async onToolPhaseComplete(ctx, info) {
       own(ctx);
