@@ -76,6 +76,7 @@ export default defineConfig({
             { find: /^react-mcp-annotations\/core$/, replacement: path.join(dirname, 'src/core/index.ts') },
             { find: /^react-mcp-annotations\/tanstack-ai$/, replacement: path.join(dirname, 'src/tanstack-ai/index.ts') },
             { find: /^react-mcp-annotations\/copilotkit$/, replacement: path.join(dirname, 'src/copilotkit/index.ts') },
+            { find: /^react-mcp-annotations\/langgraph$/, replacement: path.join(dirname, 'src/langgraph/index.ts') },
           ],
           setupFiles: ['test/setup.ts'],
           include: ['test/**/*.server.test.{ts,tsx}'],

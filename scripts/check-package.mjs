@@ -62,11 +62,11 @@ execFileSync(
   { cwd: root, stdio: 'inherit' },
 );
 
-console.log('== optional peers stay in their entries: the MCP SDK in ./mcp, the AI SDK in ./ai-sdk, assistant-ui in ./assistant-ui, TanStack AI in ./tanstack-ai, CopilotKit and rxjs in ./copilotkit; ./mcp, ./ai-sdk, ./tanstack-ai, ./copilotkit and ./apps load without React; an adapter loads without the other frameworks');
+console.log('== optional peers stay in their entries: the MCP SDK in ./mcp, the AI SDK in ./ai-sdk, assistant-ui in ./assistant-ui, TanStack AI in ./tanstack-ai, CopilotKit and rxjs in ./copilotkit, LangChain and LangGraph in ./langgraph; ./mcp, ./gate, ./ai-sdk, ./tanstack-ai, ./copilotkit, ./langgraph and ./apps load without React; an adapter loads without the other frameworks');
 const imports = (file) => [...readFileSync(file, 'utf8').matchAll(/(?:from|import)\s*['"]([^'"]+)['"]/g)].map((match) => match[1]);
 // Each framework's adapter is the only place that imports it (the apps entry keeps its own SDK in apps/).
 const peerOf = (spec) =>
-  spec.startsWith('@modelcontextprotocol/') ? 'mcp/' : spec === 'ai' || spec.startsWith('ai/') || spec.startsWith('@ai-sdk/') ? 'ai-sdk/' : spec.startsWith('@assistant-ui/') ? 'assistant-ui/' : spec.startsWith('@tanstack/ai') ? 'tanstack-ai/' : spec.startsWith('@copilotkit/') || spec.startsWith('@ag-ui/') || spec === 'rxjs' || spec.startsWith('rxjs/') ? 'copilotkit/' : null;
+  spec.startsWith('@modelcontextprotocol/') ? 'mcp/' : spec === 'ai' || spec.startsWith('ai/') || spec.startsWith('@ai-sdk/') ? 'ai-sdk/' : spec.startsWith('@assistant-ui/') ? 'assistant-ui/' : spec.startsWith('@tanstack/ai') ? 'tanstack-ai/' : spec.startsWith('@copilotkit/') || spec.startsWith('@ag-ui/') || spec === 'rxjs' || spec.startsWith('rxjs/') ? 'copilotkit/' : spec === 'langchain' || spec.startsWith('@langchain/') ? 'langgraph/' : null;
 const strays = [];
 for (const file of readdirSync(join(root, 'dist'), { recursive: true })) {
   const name = String(file).split('\\').join('/');
@@ -83,7 +83,7 @@ const reach = (file, seen = new Set()) => {
   for (const spec of imports(file)) if (spec.startsWith('.')) reach(join(dirname(file), spec), seen);
   return seen;
 };
-for (const entry of ['mcp/index.js', 'mcp/v2.js', 'gate/index.js', 'ai-sdk/index.js', 'tanstack-ai/index.js', 'copilotkit/index.js', 'apps/index.js']) {
+for (const entry of ['mcp/index.js', 'mcp/v2.js', 'gate/index.js', 'ai-sdk/index.js', 'tanstack-ai/index.js', 'copilotkit/index.js', 'langgraph/index.js', 'apps/index.js']) {
   for (const file of reach(join(root, 'dist', entry))) {
     const text = readFileSync(file, 'utf8');
     if (/from 'react'|from "react"|'use client'|"use client"/.test(text)) strays.push(`${entry} reaches ${file}, which needs React`);
@@ -112,12 +112,16 @@ for (const [entry, framework] of [
   // The middleware needs only rxjs (every AG-UI agent has it); the card, CopilotKit's React hooks.
   ['copilotkit/index.js', 'rxjs'],
   ['copilotkit/react.js', '@copilotkit/react-core/v2'],
+  // LangChain's agent, its messages and tools, and LangGraph's interrupt.
+  ['langgraph/index.js', ['langchain', '@langchain/core/messages', '@langchain/core/tools', '@langchain/langgraph']],
 ]) {
   for (const file of reach(join(root, 'dist', entry))) {
-    for (const spec of imports(file)) if (!spec.startsWith('.') && !ownDeps.has(spec) && spec !== framework) strays.push(`${entry} reaches ${file}, which imports ${spec}`);
+    // A dependency's subpath (`@noble/hashes/sha2`) is that dependency.
+    const packageOf = (spec) => spec.split('/').slice(0, spec.startsWith('@') ? 2 : 1).join('/');
+    for (const spec of imports(file)) if (!spec.startsWith('.') && !ownDeps.has(spec) && !ownDeps.has(packageOf(spec)) && ![framework].flat().includes(spec)) strays.push(`${entry} reaches ${file}, which imports ${spec}`);
   }
 }
-for (const file of reach(join(root, 'dist/index.js'))) if (['assistant-ui', 'tanstack-ai', 'copilotkit'].some((adapter) => file.includes(join('dist', adapter)))) strays.push(`the root entry reaches ${file}`);
+for (const file of reach(join(root, 'dist/index.js'))) if (['assistant-ui', 'tanstack-ai', 'copilotkit', 'langgraph'].some((adapter) => file.includes(join('dist', adapter)))) strays.push(`the root entry reaches ${file}`);
 if (strays.length) {
   console.error(strays.join('\n'));
   process.exit(1);

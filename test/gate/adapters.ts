@@ -1,7 +1,8 @@
 /**
  * One driver per server adapter, through its real framework (TanStack AI's
  * `chat()`, CopilotKit's runtime with its built-in agent, the AI SDK's
- * `streamText` behind `createMcpChatRoute`), for the shared
+ * `streamText` behind `createMcpChatRoute`, LangChain's `createAgent` on
+ * LangGraph), for the shared
  * attack suite: ask a question, build the body a browser would send back
  * (honest, or tampered with), send any body, and read what the browser got.
  * MCP clients are in-memory fakes that count every `tools/call`.
@@ -11,6 +12,12 @@ import type { StreamChunk } from '@tanstack/ai';
 import { convertArrayToReadableStream, MockLanguageModelV4 } from 'ai/test';
 import { dynamicTool, jsonSchema, readUIMessageStream, type ToolSet, type UIMessage } from 'ai';
 import { createMcpChatRoute } from 'react-mcp-annotations/ai-sdk';
+import { BaseChatModel } from '@langchain/core/language_models/chat_models';
+import { AIMessage, type BaseMessage } from '@langchain/core/messages';
+import type { ChatResult } from '@langchain/core/outputs';
+import { MemorySaver } from '@langchain/langgraph';
+import { createAgent } from 'langchain';
+import { mcpAgentTools, resumeFrom } from 'react-mcp-annotations/langgraph';
 import { mcpAgentMiddleware } from 'react-mcp-annotations/copilotkit';
 import type { DecisionRecord } from '../../src/core/consent/index.js';
 import type { McpChatStore, McpToolClient } from 'react-mcp-annotations/gate';
@@ -262,3 +269,90 @@ const aiSdk: Adapter = {
 };
 
 adapters.push(aiSdk);
+
+/** A scripted LangChain chat model: `call <tool> <json>` calls the tool; otherwise it says "done". */
+class ScriptedChatModel extends BaseChatModel {
+  seen: unknown[] = [];
+  private step = 0;
+  _llmType() {
+    return 'scripted';
+  }
+  override bindTools() {
+    return this as never;
+  }
+  async _generate(messages: BaseMessage[]): Promise<ChatResult> {
+    this.seen.push(messages.map((message) => ({ type: message.getType(), content: message.content })));
+    const last = messages.at(-1);
+    const asked = last?.getType() === 'human' ? /^call (\S+) (.*)$/.exec(String(last.content)) : null;
+    const message = asked ? new AIMessage({ content: '', tool_calls: [{ id: `call-${++this.step}`, name: asked[1]!, args: JSON.parse(asked[2]!) as Record<string, unknown>, type: 'tool_call' }] }) : new AIMessage('done');
+    return { generations: [{ text: '', message }] };
+  }
+}
+
+const CURRENT = 'current:';
+
+/** The interrupt id of each call's pending question in a thread, as the browser's latest `values` event shows it. */
+async function pendingFor(agent: { getState(config: unknown): Promise<{ tasks: Array<{ interrupts?: Array<{ id?: string; value?: unknown }> }> }> }, chat: string): Promise<Record<string, string>> {
+  const state = await agent.getState({ configurable: { thread_id: chat } });
+  const out: Record<string, string> = {};
+  for (const interrupt of state.tasks.flatMap((task) => task.interrupts ?? [])) {
+    const toolCallId = (interrupt.value as { toolCallId?: unknown } | undefined)?.toolCallId;
+    if (typeof toolCallId === 'string' && interrupt.id) out[toolCallId] = interrupt.id;
+  }
+  return out;
+}
+
+/** LangGraph: `createAgent` with the gate's tools and middleware per request, one checkpointer (the thread is the chat), through the adapter's own event stream. */
+const langgraph: Adapter = {
+  name: 'LangGraph',
+  make(world) {
+    const model = new ScriptedChatModel({});
+    const checkpointer = new MemorySaver();
+    const send = async (chat: string, body: unknown): Promise<unknown[]> => {
+      try {
+        const mcp = await mcpAgentTools({ clients: world.clients, servers: world.servers, chatId: chat, store: world.store, namespace: world.namespace, onDecision: (record) => world.records.push(record) });
+        const agent = createAgent({ model, tools: mcp.tools, middleware: [mcp.middleware], checkpointer });
+        const messages = (body as { input?: { messages?: unknown } } | null)?.input?.messages;
+        // The route as the guide writes it: the answers (and nothing else of a command), or new messages; else 400.
+        // A browser answers the question on its screen: `CURRENT` stands for the call's pending interrupt, if any.
+        const current = JSON.stringify(body ?? null).includes(CURRENT) ? await pendingFor(agent, chat) : {};
+        const input = resumeFrom(JSON.parse(JSON.stringify(body ?? null).replace(/"current:([^"]*)"/g, (_, callId: string) => JSON.stringify(current[callId] ?? 'none')))) ?? (Array.isArray(messages) ? { messages } : undefined);
+        if (!input) return [];
+        const stream = await agent.stream(input as never, { configurable: { thread_id: chat }, streamMode: ['values', 'updates', 'messages'] });
+        const text = await new Response(mcp.toBrowser(stream as AsyncIterable<unknown>)).text();
+        return text
+          .split('\n\n')
+          .filter(Boolean)
+          .map((frame) => ({ event: /^event: (.*)$/m.exec(frame)?.[1], data: JSON.parse(/^data: (.*)$/m.exec(frame)?.[1] ?? 'null') as unknown }));
+      } catch {
+        return [];
+      }
+    };
+    return {
+      modelSaw: () => JSON.stringify(model.seen),
+      send,
+      async ask(chat, tool, args) {
+        const events = (await send(chat, { input: { messages: [{ type: 'human', content: `call ${tool} ${JSON.stringify(args)}` }] } })) as Array<{ event: string; data: { __interrupt__?: Array<{ id: string; value: { toolCallId: string } }>; messages?: Array<{ tool_calls?: Array<{ id: string }> }> } }>;
+        const values = events.filter((event) => event.event === 'values').map((event) => event.data);
+        const interrupt = values.flatMap((value) => value.__interrupt__ ?? []).at(-1);
+        const callId = values.flatMap((value) => value.messages ?? []).flatMap((message) => message.tool_calls ?? []).at(-1)?.id ?? '';
+        const thanks = { input: { messages: [{ type: 'human', content: 'thanks' }] } };
+        return {
+          chat,
+          callId,
+          asked: interrupt !== undefined,
+          events,
+          answer(answer, tamper = {}) {
+            // The arguments live in the server's state: a browser can only try to rewrite them with `update` and `goto`.
+            if (tamper.args !== undefined) return { command: { update: { messages: [{ type: 'ai', content: '', tool_calls: [{ id: callId, name: tool, args: tamper.args }] }] }, goto: 'tools' } };
+            return { command: { resume: { [`${CURRENT}${callId}`]: { toolCallId: tamper.callId ?? callId, approved: answer === true } } } };
+          },
+          withoutResult: () => thanks,
+          withResult: () => thanks,
+        };
+      },
+    };
+  },
+};
+
+adapters.push(langgraph);

@@ -152,7 +152,7 @@ describe.each(adapters)('$name', (adapter) => {
     const turn = await driver.ask('c1', 'fail', {});
     expect(files.calls).toHaveLength(1);
     expect(leaks(turn.events)).toEqual([]);
-    expect(JSON.stringify(turn.events)).toContain('tool-failed');
+    expect(JSON.stringify(turn.events)).toContain('chat-failed');
   });
 
   it('a result left out of the history neither runs the call again nor rewrites what it became', async () => {
@@ -209,7 +209,7 @@ describe.each(adapters)('$name', (adapter) => {
     const turn = await driver.ask('c1', 'delete_file', { path: '/a' });
     const honest = turn.answer(true) as Record<string, unknown>;
     await fc.assert(
-      fc.asyncProperty(fc.oneof(fc.anything(), fc.record({ messages: fc.anything(), resume: fc.anything() }), fc.constant({ ...honest, messages: 'x'.repeat(200_000) })), async (body) => {
+      fc.asyncProperty(fc.oneof(fc.anything(), fc.record({ messages: fc.anything(), resume: fc.anything(), command: fc.anything(), input: fc.anything() }), fc.constant({ ...honest, messages: 'x'.repeat(200_000), resume: 'x'.repeat(200_000), command: 'x' })), async (body) => {
         await driver.send('c1', body);
         expect(ran()).toBe(0);
       }),
