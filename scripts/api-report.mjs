@@ -20,7 +20,7 @@ const check = process.argv.includes('--check');
 const MAX_ROOT_AND_CORE = 190;
 const MAX_FRAMEWORK = 12;
 const MAX_GATE = 20;
-const frameworkEntries = ['./ai-sdk', './ai-sdk/react', './assistant-ui', './tanstack-ai', './tanstack-ai/react', './copilotkit', './copilotkit/react', './langgraph'];
+const frameworkEntries = ['./ai-sdk', './ai-sdk/react', './assistant-ui', './tanstack-ai', './tanstack-ai/react', './copilotkit', './copilotkit/react', './langgraph', './langgraph/react'];
 
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
 const entries = Object.entries(pkg.exports)
@@ -122,7 +122,7 @@ const summary = [
   '',
   `## Names in more than one entry (${shared.length})`,
   '',
-  'Deliberate re-exports, for one import per host: the root entry re-exports the `./core` names a React host needs; each `/react` entry re-exports its base entry; `./ai-sdk` re-exports `ToolOverride`; `./mcp` and `./mcp/v2` are one API for the two SDK lines, so a host changes the import path, not its code. One name per role across the framework adapters: `McpToolUI` (and its props) registers the card for every tool call of assistant-ui (`./assistant-ui`) or CopilotKit (`./copilotkit/react`). The chat store and the gate live in `./gate` alone. `npm test` fails on any other name in two entries.',
+  'Deliberate re-exports, for one import per host: the root entry re-exports the `./core` names a React host needs; each `/react` entry re-exports its base entry; `./ai-sdk` re-exports `ToolOverride`; `./mcp` and `./mcp/v2` are one API for the two SDK lines, so a host changes the import path, not its code. One name per role across the framework adapters: `McpToolUI` (and its props) registers the card for every tool call of assistant-ui (`./assistant-ui`) or CopilotKit (`./copilotkit/react`), and `McpToolCall` (and its props) is one tool call of TanStack AI (`./tanstack-ai/react`) or LangGraph (`./langgraph/react`) as the card. The chat store and the gate live in `./gate` alone. `npm test` fails on any other name in two entries.',
   '',
   ...shared.map(([name, where]) => `- \`${name}\`: ${where.map((w) => `\`${w}\``).join(', ')}`),
   '',
@@ -153,10 +153,13 @@ if (undocumented.length) problems.push(`without TSDoc:\n  ${undocumented.join('\
 // for both SDK lines (a host changes the import path, not the code), and one name per role across the framework
 // adapters' React parts (McpToolUI: the card for every tool call of assistant-ui or CopilotKit).
 const toolUIs = ['./assistant-ui', './copilotkit/react'];
+// And `McpToolCall` (with its props): one tool call of a TanStack AI or a LangGraph chat as the card.
+const toolCalls = ['./tanstack-ai/react', './langgraph/react'];
 const allowed = (where) =>
   where.every((e) => e === '.' || e === './core' || (e === './ai-sdk' && where.includes('./core'))) ||
   (where.length === 2 && where[1] === `${where[0]}/react`) ||
   where.every((e) => toolUIs.includes(e)) ||
+  where.every((e) => toolCalls.includes(e)) ||
   where.every((e) => e.startsWith('./mcp'));
 for (const [name, where] of shared) if (!allowed(where)) problems.push(`${name} is in ${where.join(', ')}: one entry, or a listed re-export`);
 const countOf = (entry) => exportsOf.get(entry)?.length ?? 0;

@@ -114,6 +114,8 @@ for (const [entry, framework] of [
   ['copilotkit/react.js', '@copilotkit/react-core/v2'],
   // LangChain's agent, its messages and tools, and LangGraph's interrupt.
   ['langgraph/index.js', ['langchain', '@langchain/core/messages', '@langchain/core/tools', '@langchain/langgraph']],
+  // The card: React alone (useStream is the host's).
+  ['langgraph/react.js', []],
 ]) {
   for (const file of reach(join(root, 'dist', entry))) {
     // A dependency's subpath (`@noble/hashes/sha2`) is that dependency.

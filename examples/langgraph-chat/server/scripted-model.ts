@@ -23,7 +23,12 @@ class ScriptedChatModel extends BaseChatModel {
   async _generate(messages: BaseMessage[]): Promise<ChatResult> {
     const last = messages.at(-1);
     const said = (text: string): ChatResult => ({ generations: [{ text, message: new AIMessage(text) }] });
-    if (last?.getType() === 'tool') return said(`Done: ${String(last.name)} answered${String(last.content).includes('"isError":true') ? ' with an error' : ''}.`);
+    if (last?.getType() === 'tool') {
+      // The gate's refusals and the person's no reach the model as the tool's result.
+      const content = String(last.content);
+      if (content.includes('"approved":false') || content.includes('"error":')) return said(`${String(last.name)} was not run.`);
+      return said(`Done: ${String(last.name)} answered${content.includes('"isError":true') ? ' with an error' : ''}.`);
+    }
     const match = SCRIPT.find(([pattern]) => pattern.test(String(last?.content ?? '')));
     if (!match) return said('Ask me for a "debug" message or the "env".');
     const [, name, args] = match;
