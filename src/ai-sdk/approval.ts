@@ -191,12 +191,14 @@ export function mcpToolApproval(options: McpToolApprovalOptions): McpToolApprova
     }
     const call: GateCall = { name: toolName, args: input, callId: toolCallId };
     const parts = approvalPartsOf(messages, toolCallId);
-    if (parts.request && parts.response?.approved) {
+    if (parts.approved) {
       // Signed by the AI SDK, or nothing runs; then claimed once and decided again by the gate.
-      const signature = parts.request.signature;
+      const { signature, approvalId } = parts.approved;
       if (signature === undefined || signature === null) return statusOf(open.refuse(call, 'approval-invalid'));
-      return statusOf(await open.answer(call, { approved: true, remember: remember.has(parts.request.approvalId) }));
+      return statusOf(await open.answer(call, { approved: true, remember: remember.has(approvalId) }));
     }
+    // Asked before, and no approval answers it here: never asked again (the AI SDK would read that as approved).
+    if (parts.asked) return statusOf(open.refuse(call, 'approval-not-asked'));
     // A call the model made in this request: run, refused, or asked through the AI SDK (bound, so its answer counts once).
     open.made(toolCallId);
     return statusOf(await open.decide(call));

@@ -9,26 +9,32 @@ import { convertToModelMessages, type ModelMessage, type ToolSet, type UIMessage
 import { isRecord } from '../core/shared/issues.js';
 import { copyArray, ownData } from '../core/shared/read.js';
 
-export interface ApprovalParts {
-  request?: { approvalId: string; signature: unknown };
-  response?: { approved: boolean };
-}
-
 /** Every part of every message, in order (each list copied once, bounded): `take(part, message)`. */
 function eachPart(messages: unknown, take: (part: unknown, message: unknown) => void, key = 'content'): void {
   for (const message of copyArray(messages, 100_000) ?? []) for (const part of copyArray(ownData(message, key), 10_000) ?? []) take(part, message);
 }
 
-/** The approval request and response of one tool call in the model messages, if any. */
+/** A call's approval requests in the model messages, and the one an approving response answers. */
+export interface ApprovalParts {
+  /** Whether any approval request names this call: then it was asked, and only its answer may run it. */
+  asked: boolean;
+  /** The request an approving response answers (the AI SDK matches them by id, in any order). */
+  approved?: { approvalId: string; signature: unknown };
+}
+
+/** A call's approval requests and responses in the model messages (every one of them, matched by id as the AI SDK does). */
 export function approvalPartsOf(messages: readonly unknown[], toolCallId: string): ApprovalParts {
-  const found: ApprovalParts = {};
+  const requests = new Map<string, unknown>();
+  const approvals = new Set<string>();
   eachPart(messages, (part) => {
     const type = ownData(part, 'type');
     const approvalId = ownData(part, 'approvalId');
-    if (type === 'tool-approval-request' && ownData(part, 'toolCallId') === toolCallId && typeof approvalId === 'string') found.request = { approvalId, signature: ownData(part, 'signature') };
-    if (type === 'tool-approval-response' && found.request && approvalId === found.request.approvalId) found.response = { approved: ownData(part, 'approved') === true };
+    if (typeof approvalId !== 'string') return;
+    if (type === 'tool-approval-request' && ownData(part, 'toolCallId') === toolCallId) requests.set(approvalId, ownData(part, 'signature'));
+    if (type === 'tool-approval-response' && ownData(part, 'approved') === true) approvals.add(approvalId);
   });
-  return found;
+  const approvalId = [...requests.keys()].find((id) => approvals.has(id));
+  return { asked: requests.size > 0, ...(approvalId !== undefined ? { approved: { approvalId, signature: requests.get(approvalId) } } : {}) };
 }
 
 /** A model message that shows `convertToModelMessages` ran without tools: an MCP result sent as raw JSON. */

@@ -114,6 +114,21 @@ describe.each(adapters)('$name', (adapter) => {
     expect(files.calls).toEqual([{ name: 'delete_file', args: { path: '/tmp/a' } }]);
   });
 
+  it('decoys (a copy of the call asking again, a second answer) run an approved call at most once, and a denied one never', async () => {
+    const { w, files } = world();
+    const driver = adapter.make(w);
+    const turn = await driver.ask('c1', 'delete_file', { path: '/a' });
+    // A framework may refuse such a body whole (TanStack AI does): then nothing runs at all.
+    for (let i = 0; i < 3; i++) await driver.send('c1', turn.answer(true, { decoy: true }));
+    expect(files.calls.length).toBeLessThanOrEqual(1);
+    const ran = files.calls.length;
+    const denied = await driver.ask('c2', 'delete_file', { path: '/b' });
+    await driver.send('c2', denied.answer(false));
+    await driver.send('c2', denied.answer(true, { decoy: true }));
+    await driver.send('c2', denied.answer(false, { decoy: true }));
+    expect(files.calls).toHaveLength(ran);
+  });
+
   it('two requests carrying the same answer at once: it runs once', async () => {
     const { w, files } = world();
     const driver = adapter.make(w);
