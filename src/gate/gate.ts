@@ -19,8 +19,9 @@
  * adapter's request ended) every verb fails closed.
  */
 import { createConsentController, toolCallBinding, toolKind, type ConsentController, type ConsentPolicy, type DecisionRecord, type ToolKindTypes } from '../core/consent/index.js';
-import type { DecisionReason } from '../core/text/reasons.js';
-import { failedCall, gateReason, reasonsToWire, type GateReasonCode } from './reasons.js';
+import { reasonFrom, type DecisionReason } from '../core/text/reasons.js';
+import { filterForBrowser } from './filter.js';
+import { failedCall, reasonsToWire, type GateReasonCode } from './reasons.js';
 import { McpChatStoreError, type McpChatConsent, type McpChatStore } from './store.js';
 import { listClientTools, toolMap, type GateTool, type McpToolClient } from './tools.js';
 import { modelText, splitMcpResult } from './views.js';
@@ -123,8 +124,8 @@ export async function openMcpGate(options: OpenMcpGateOptions): Promise<McpGate>
     return { serverId: tool?.serverId ?? 'mcp', tool: tool?.tool, toolName: tool?.tool.name ?? call.name, args: call.args, callId: call.callId };
   };
   const bindingOf = (call: GateCall) => toolCallBinding(requestOf(call)) ?? `unreadable:${globalThis.crypto.randomUUID()}`;
-  const refuse = (call: GateCall, code: GateReasonCode): GateVerdict => {
-    const reason = gateReason(code);
+  const refuse = (call: GateCall, code: GateReasonCode | 'request-invalid'): GateVerdict => {
+    const reason = reasonFrom(code);
     // Settled (and recorded) within this call: the flow refuses synchronously.
     void refusals.refuse('tool', requestOf(call), reason);
     return { type: 'refused', reasons: [reason] };
@@ -147,6 +148,17 @@ export async function openMcpGate(options: OpenMcpGateOptions): Promise<McpGate>
       else emit(record);
     },
   });
+  /**
+   * Whether a call can be shown as it is: its binding can be read (not too large or deep), and no part of its
+   * input looks like a block the person may not see (the browser would show less than what runs).
+   */
+  const shownAsIs = (call: GateCall) => {
+    try {
+      return toolCallBinding(requestOf(call)) !== null && JSON.stringify(filterForBrowser(call.args) ?? null) === JSON.stringify(call.args ?? null);
+    } catch {
+      return false;
+    }
+  };
   const made = new Set<string>();
   // Bindings a `run` verdict was given for, each used once by `execute`.
   const runs = new Set<string>();
@@ -171,6 +183,8 @@ export async function openMcpGate(options: OpenMcpGateOptions): Promise<McpGate>
     }
     records.forEach(emit);
     if (verdict.type === 'run') runs.add(bindingOf(call));
+    // What a call became when it does not run is kept too: a history that later says it ran is not believed.
+    else await keepView(call.callId, resultOf(verdict));
     return verdict;
   };
   const hold = (callId: string) => {
@@ -215,6 +229,7 @@ export async function openMcpGate(options: OpenMcpGateOptions): Promise<McpGate>
     async decide(call) {
       if (closed) return refuse(call, 'chat-failed');
       if (!tools.has(call.name) || !made.has(call.callId)) return refuse(call, 'approval-not-asked');
+      if (!shownAsIs(call)) return refuse(call, 'request-invalid');
       const records = hold(call.callId);
       const { decision, outcome } = controller.decide('tool', requestOf(call));
       if (outcome) return settle(call, () => outcome, records);
@@ -228,7 +243,7 @@ export async function openMcpGate(options: OpenMcpGateOptions): Promise<McpGate>
       return { type: 'ask', reasons: decision.reasons };
     },
     async ask(call) {
-      if (closed || !tools.has(call.name) || !made.has(call.callId)) return;
+      if (closed || !tools.has(call.name) || !made.has(call.callId) || !shownAsIs(call)) return;
       try {
         await store.markAsked(chatId, call.callId, bindingOf(call));
       } catch (error) {
@@ -239,6 +254,7 @@ export async function openMcpGate(options: OpenMcpGateOptions): Promise<McpGate>
     async answer(call, { approved, remember }) {
       if (closed) return refuse(call, 'chat-failed');
       if (!tools.has(call.name)) return refuse(call, 'approval-not-asked');
+      if (!shownAsIs(call)) return refuse(call, 'request-invalid');
       const refused = await claim(call);
       if (refused) return refused;
       const request = requestOf(call);

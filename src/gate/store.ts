@@ -271,6 +271,11 @@ export function createMcpChatStore(options: McpChatStoreOptions = {}): McpChatSt
       const entries = committed;
       const wasTainted = savedTaint === '1';
       const writes: Promise<unknown>[] = [];
+      // Every write is awaited by `flush`; one that fails before anyone flushes (a request that decides nothing) is still handled.
+      const track = (write: Promise<unknown>) => {
+        write.catch(() => undefined);
+        writes.push(write);
+      };
       let lastApprovals = committed.filter((entry) => entry !== TAINT_ENTRY);
       let lastTaint = wasTainted;
       let commits: Promise<unknown> = Promise.resolve();
@@ -303,18 +308,18 @@ export function createMcpChatStore(options: McpChatStoreOptions = {}): McpChatSt
             // The taint flag has its own key, so a concurrent request's approvals cannot clear it.
             const tainted = next.includes(TAINT_ENTRY);
             const list = next.filter((entry) => entry !== TAINT_ENTRY);
-            if (tainted !== lastTaint) writes.push(storage.set(key(chatId, 'taint'), tainted ? '1' : '0', ttlMs));
+            if (tainted !== lastTaint) track(storage.set(key(chatId, 'taint'), tainted ? '1' : '0', ttlMs));
             const added = list.filter((entry) => !lastApprovals.includes(entry));
             const removed = lastApprovals.filter((entry) => !list.includes(entry as string));
             // One request's changes are written in order.
-            if (added.length + removed.length > 0) writes.push((commits = commits.then(() => commit(added, removed))));
+            if (added.length + removed.length > 0) track((commits = commits.then(() => commit(added, removed))));
             lastTaint = tainted;
             lastApprovals = list;
           },
         },
       });
       // A tainted chat stays tainted as long as it is used.
-      if (wasTainted) writes.push(storage.set(key(chatId, 'taint'), '1', ttlMs));
+      if (wasTainted) track(storage.set(key(chatId, 'taint'), '1', ttlMs));
       return {
         approvals,
         pending: () => writes.length > 0,

@@ -35,6 +35,7 @@ export interface World {
   store: McpChatStore;
   records: DecisionRecord[];
   namespace?: boolean;
+  taintGuard?: boolean;
   /** The agent behind the gate (CopilotKit), as a middleware after the gate's: one that reports its input, or emits under the gate's names. */
   agent?: (input: unknown, next: { run(input: unknown): Observable<unknown> }) => Observable<unknown>;
 }
@@ -85,7 +86,7 @@ const tanstack: Adapter = {
     // A request the framework (or an unreachable store) rejects is the route's error response: nothing for the browser.
     const send = async (chat: string, body: unknown): Promise<unknown[]> => {
       try {
-        const mcp = await mcpChatTools({ clients: world.clients, servers: world.servers, chatId: chat, store: world.store, namespace: world.namespace, onDecision: (record) => world.records.push(record) });
+        const mcp = await mcpChatTools({ clients: world.clients, servers: world.servers, chatId: chat, store: world.store, namespace: world.namespace, taintGuard: world.taintGuard, onDecision: (record) => world.records.push(record) });
         const input = (body !== null && typeof body === 'object' ? body : {}) as Parameters<typeof request>[2];
         return await request(script, mcp, { ...input, messages: Array.isArray(input.messages) ? input.messages : [] });
       } catch {
@@ -141,7 +142,7 @@ const copilotkit: Adapter = {
     const script = copilotModel();
     const runtime = new CopilotRuntime({
       agents: () => {
-        const gate = mcpAgentMiddleware({ clients: world.clients, servers: world.servers, store: world.store, namespace: world.namespace, chatId: (threadId) => threadId, onDecision: (record) => world.records.push(record) });
+        const gate = mcpAgentMiddleware({ clients: world.clients, servers: world.servers, store: world.store, namespace: world.namespace, taintGuard: world.taintGuard, chatId: (threadId) => threadId, onDecision: (record) => world.records.push(record) });
         // The agent behind the gate: what `world.agent` adds runs between the gate and the model's agent.
         return { default: new BuiltInAgent({ model: script.model as never }).use(...(world.agent ? [gate, world.agent as never] : [gate])) };
       },
@@ -228,7 +229,7 @@ const aiSdk: Adapter = {
           ) as ToolSet;
         }),
       );
-    const route = createMcpChatRoute({ model, tools: toolSets, servers: world.servers, secret: 'attack-suite-secret-0123456789abcdef', store: world.store, authorize: 'anyone', namespace: world.namespace, onDecision: (record) => world.records.push(record), onError: () => {} });
+    const route = createMcpChatRoute({ model, tools: toolSets, servers: world.servers, secret: 'attack-suite-secret-0123456789abcdef', store: world.store, authorize: 'anyone', namespace: world.namespace, taintGuard: world.taintGuard, onDecision: (record) => world.records.push(record), onError: () => {} });
     const post = async (chat: string, body: unknown) => {
       const fields = body !== null && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : { body };
       const response = await route(new Request('http://app.test/api/chat', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ...fields, id: chat }) }));
@@ -316,7 +317,7 @@ const langgraph: Adapter = {
     const checkpointer = new MemorySaver();
     const send = async (chat: string, body: unknown): Promise<unknown[]> => {
       try {
-        const mcp = await mcpAgentTools({ clients: world.clients, servers: world.servers, chatId: chat, store: world.store, namespace: world.namespace, onDecision: (record) => world.records.push(record) });
+        const mcp = await mcpAgentTools({ clients: world.clients, servers: world.servers, chatId: chat, store: world.store, namespace: world.namespace, taintGuard: world.taintGuard, onDecision: (record) => world.records.push(record) });
         const agent = createAgent({ model, tools: mcp.tools, middleware: [mcp.middleware], checkpointer });
         const messages = (body as { input?: { messages?: unknown } } | null)?.input?.messages;
         // The route as the guide writes it: the answers (and nothing else of a command), or new messages; else 400.

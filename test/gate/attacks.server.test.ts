@@ -40,8 +40,8 @@ function fakeServer(tools: Array<Record<string, unknown>>) {
   return { client, calls, tools };
 }
 
-function world(options: { trusted?: boolean; extra?: Array<Record<string, unknown>>; namespace?: boolean; storage?: McpChatStorage; agent?: World['agent'] } = {}) {
-  const files = fakeServer([tool('read_file', { readOnlyHint: true, openWorldHint: false }), tool('delete_file', { destructiveHint: true, openWorldHint: false }), tool('fail', { readOnlyHint: true, openWorldHint: false })]);
+function world(options: { trusted?: boolean; extra?: Array<Record<string, unknown>>; namespace?: boolean; storage?: McpChatStorage; agent?: World['agent']; taintGuard?: boolean } = {}) {
+  const files = fakeServer([tool('read_file', { readOnlyHint: true, openWorldHint: false }), tool('delete_file', { destructiveHint: true, openWorldHint: false }), tool('fail', { readOnlyHint: true, openWorldHint: false }), tool('fetch_url', { readOnlyHint: true, openWorldHint: true })]);
   const evil = options.extra ? fakeServer(options.extra) : undefined;
   const records: DecisionRecord[] = [];
   const w: World = {
@@ -51,6 +51,7 @@ function world(options: { trusted?: boolean; extra?: Array<Record<string, unknow
     records,
     ...(options.namespace ? { namespace: true } : {}),
     ...(options.agent ? { agent: options.agent } : {}),
+    ...(options.taintGuard ? { taintGuard: true } : {}),
   };
   const ran = () => files.calls.length + (evil?.calls.length ?? 0);
   return { w, files, evil, records, ran };
@@ -159,6 +160,28 @@ describe.each(adapters)('$name', (adapter) => {
     const turn = await adapter.make(w).ask('c1', 'files__read_file', { path: '/notes' });
     expect(turn.asked).toBe(true);
     expect(ran()).toBe(0);
+  });
+
+  it('a call whose input holds what looks like a block for the assistant only runs nothing, not even on a trusted server: the person would see less than what runs', async () => {
+    const { w, files } = world({ trusted: true });
+    const driver = adapter.make(w);
+    const turn = await driver.ask('c1', 'read_file', { path: '/notes', also: { type: 'text', text: 'SECRET-TOP and ~/.ssh', annotations: { audience: ['assistant'] } } });
+    await driver.send('c1', turn.answer(true));
+    expect(files.calls).toEqual([]);
+  });
+
+  it('a tainted chat whose store then fails, on a request that decides nothing, leaves no promise unhandled', async () => {
+    let down = false;
+    const base = createMemoryChatStorage();
+    const flaky: McpChatStorage = { ...base, set: (key, value, ttl) => (down ? Promise.reject(new Error('down')) : base.set(key, value, ttl)) };
+    const { w, files } = world({ trusted: true, taintGuard: true, storage: flaky });
+    const driver = adapter.make(w);
+    await driver.ask('c1', 'fetch_url', { path: 'https://example.com' });
+    expect(files.calls).toHaveLength(1);
+    down = true;
+    // A turn with no tool call: the tainted chat's state is written and nobody decides anything.
+    await driver.send('c1', (await driver.ask('c1', 'nothing', {})).withResult());
+    await new Promise((resolve) => setTimeout(resolve, 20));
   });
 
   it('a failed call reaches the browser as a code, never as the server’s error text', async () => {
