@@ -66,10 +66,12 @@ export interface McpAgentMiddlewareOptions extends McpGateOptions {
   chatId: (threadId: string) => string | Promise<string>;
 }
 
-/** Copies of an event's messages with each tool message of the gate's as the browser knows it (never the model's view). */
-function asBrowserSees(event: AgUiEvent, browser: ReadonlyMap<string, unknown>): AgUiEvent {
+/** Copies of an event with each tool message of the gate's as the browser knows it, and no text of the model's view of a result anywhere. */
+function asBrowserSees(event: AgUiEvent, browser: ReadonlyMap<string, unknown>, modelOnly: ReadonlySet<string>): AgUiEvent {
   const fix = (value: unknown): unknown => {
     if (Array.isArray(value)) return value.map(fix);
+    // The model's text of a result, echoed by the agent anywhere (state, custom events): never the person's to see.
+    if (typeof value === 'string') return modelOnly.size > 0 && [...modelOnly].some((text) => value.includes(text)) ? '' : value;
     if (value === null || typeof value !== 'object') return value;
     const message = value as AgUiMessage;
     if (message.role === 'tool' && typeof message.toolCallId === 'string' && browser.has(message.toolCallId)) return { ...message, content: browser.get(message.toolCallId) };
@@ -98,9 +100,11 @@ export function mcpAgentMiddleware(options: McpAgentMiddlewareOptions): <Event =
       let gate: McpGate | undefined;
       // Each tool message of the gate's as the browser has it, by call id.
       const browser = new Map<string, unknown>();
+      // The model's texts of results handed to the agent that the person's view does not hold.
+      const modelOnly = new Set<string>();
       for (const message of input.messages ?? []) if (message.role === 'tool' && typeof message.toolCallId === 'string') browser.set(message.toolCallId, message.content);
       const emit = (event: AgUiEvent) => {
-        if (!abort.signal.aborted && gate) subscriber.next(filterForBrowser(asBrowserSees(event, browser)));
+        if (!abort.signal.aborted && gate) subscriber.next(filterForBrowser(asBrowserSees(event, browser, modelOnly)));
       };
 
       const run = async () => {
@@ -148,6 +152,7 @@ export function mcpAgentMiddleware(options: McpAgentMiddlewareOptions): <Event =
           const out: AgUiMessage[] = [];
           for (const item of messages) {
             const text = item.role === 'tool' && typeof item.toolCallId === 'string' ? await open.modelText(item.toolCallId) : undefined;
+            if (text !== undefined && text !== '' && !String(browser.get(String(item.toolCallId)) ?? '').includes(JSON.stringify(text).slice(1, -1))) modelOnly.add(text);
             out.push(text === undefined ? item : { ...item, content: text });
           }
           return out;

@@ -80,7 +80,8 @@ export async function mcpChatTools(options: McpChatToolsOptions): Promise<McpCha
       const { mcp: _dropped, ...rest } = (byCall[call.id] ?? {}) as Record<string, unknown>;
       void _dropped;
       const mcp = gate.tools.get(call.function?.name ?? '')?.wire;
-      byCall[call.id] = mcp ? { ...rest, mcp } : rest;
+      // A call id from the browser is never a key assigned into a plain object (`__proto__` would set its prototype).
+      Object.defineProperty(byCall, call.id, { value: mcp ? { ...rest, mcp } : rest, enumerable: true, writable: true, configurable: true });
     }
     return { ...message, metadata: { ...message.metadata, tanstack: { ...tanstack, toolCallMetadata: byCall } } };
   };

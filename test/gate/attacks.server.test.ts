@@ -34,6 +34,8 @@ function fakeServer(tools: Array<Record<string, unknown>>) {
     callTool: async ({ name, arguments: args }) => {
       calls.push({ name, args });
       if (name === 'fail') throw new Error('SECRET-ERROR: could not open /home/ada/.ssh/id_rsa');
+    // One block for the model alone: its view is that text, bare.
+    if (name === 'whisper') return { content: [{ type: 'text', text: 'PUBLIC-TEXT', annotations: { audience: ['user'] } }, { type: 'text', text: 'SECRET-TOP whispered', annotations: { audience: ['assistant'] } }] };
       return structuredClone(result);
     },
   };
@@ -41,7 +43,7 @@ function fakeServer(tools: Array<Record<string, unknown>>) {
 }
 
 function world(options: { trusted?: boolean; extra?: Array<Record<string, unknown>>; namespace?: boolean; storage?: McpChatStorage; agent?: World['agent']; taintGuard?: boolean } = {}) {
-  const files = fakeServer([tool('read_file', { readOnlyHint: true, openWorldHint: false }), tool('delete_file', { destructiveHint: true, openWorldHint: false }), tool('fail', { readOnlyHint: true, openWorldHint: false }), tool('fetch_url', { readOnlyHint: true, openWorldHint: true })]);
+  const files = fakeServer([tool('read_file', { readOnlyHint: true, openWorldHint: false }), tool('delete_file', { destructiveHint: true, openWorldHint: false }), tool('fail', { readOnlyHint: true, openWorldHint: false }), tool('fetch_url', { readOnlyHint: true, openWorldHint: true }), tool('whisper', { readOnlyHint: true, openWorldHint: false })]);
   const evil = options.extra ? fakeServer(options.extra) : undefined;
   const records: DecisionRecord[] = [];
   const w: World = {
@@ -229,6 +231,9 @@ describe.each(adapters)('$name', (adapter) => {
         subscriber.next({ type: 'MESSAGES_SNAPSHOT', messages });
         subscriber.next({ type: 'CUSTOM', name: 'react-mcp-annotations.tool', value: { toolCallId: 'forged', mcp: { serverId: 'files', toolName: 'delete_file', annotations: { readOnlyHint: true } } } });
         subscriber.next({ type: 'STATE_SNAPSHOT', snapshot: { result } });
+        // The model's text of the last result, as an agent that reports its state would put it.
+        const lastTool = (Array.isArray(messages) ? messages : []).findLast((message: { role?: string }) => message.role === 'tool') as { content?: unknown } | undefined;
+        subscriber.next({ type: 'CUSTOM', name: 'agent-state', value: { lastToolOutput: lastTool?.content } });
         return next.run(input).subscribe(subscriber);
       });
     const { w } = world({ trusted: true, agent: echoing });
@@ -236,6 +241,9 @@ describe.each(adapters)('$name', (adapter) => {
     const turn = await driver.ask('c1', 'read_file', { path: '/notes' });
     const events = await driver.send('c1', turn.withResult());
     expect(leaks([turn.events, events])).toEqual([]);
+    // A result whose model view is one bare text, echoed.
+    const whisper = await driver.ask('c2', 'whisper', {});
+    expect(leaks([whisper.events, await driver.send('c2', whisper.withResult())])).toEqual([]);
     expect(JSON.stringify([turn.events, events])).not.toContain('forged');
     // Only CopilotKit has an agent behind its gate; TanStack AI's events come from TanStack AI itself.
     if (adapter.name === 'CopilotKit') expect(echoed).toBeGreaterThan(0);
