@@ -2,21 +2,45 @@
 // where a consumer's node_modules expects it.
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
-/** Runs `npm pack` (after a build unless `build: false`) and returns the tarball path. */
+/** What a build and a pack are made from: one tarball per state of these, shared by every test file of a run. */
+const INPUTS = ['src', 'registry', 'package.json', 'README.md', 'CHANGELOG.md', 'tsconfig.base.json', 'tsconfig.build.json', 'scripts/build.mjs'];
+
+function sourceHash() {
+  const hash = createHash('sha256');
+  const add = (path) => {
+    const full = join(root, path);
+    if (!existsSync(full)) return;
+    if (statSync(full).isDirectory()) for (const entry of readdirSync(full).sort()) add(join(path, entry));
+    else hash.update(`${path}\0`).update(readFileSync(full)).update('\0');
+  };
+  INPUTS.forEach(add);
+  return hash.digest('hex').slice(0, 24);
+}
+
+/**
+ * Runs `npm pack` (after a build unless `build: false`) and returns the tarball path. A tarball of the
+ * same sources made earlier (by another test file of this run) is reused: one build and one pack per run.
+ */
 export function pack({ build = true } = {}) {
   // Test files pack in parallel, and a build starts by removing dist/: one at a time.
   return withLock(() => {
+    const cache = join(root, 'node_modules/.rma-pack', `${sourceHash()}.tgz`);
+    if (build && existsSync(cache) && existsSync(join(root, 'dist/index.js'))) return cache;
     if (build || !existsSync(join(root, 'dist/index.js'))) execFileSync(process.execPath, [join(root, 'scripts/build.mjs')], { cwd: root, stdio: 'inherit' });
     const dest = mkdtempSync(join(tmpdir(), 'rma-pack-'));
     const [info] = JSON.parse(execFileSync('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', dest], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] }));
-    return join(dest, info.filename);
+    if (!build) return join(dest, info.filename);
+    rmSync(dirname(cache), { recursive: true, force: true });
+    mkdirSync(dirname(cache), { recursive: true });
+    copyFileSync(join(dest, info.filename), cache);
+    return cache;
   });
 }
 
