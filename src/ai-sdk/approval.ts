@@ -92,12 +92,12 @@ export function checkApprovalOptions(options: Pick<McpToolApprovalOptions, 'secr
   const secretOk = (typeof secret === 'string' && secret.length > 0) || (secret instanceof Uint8Array && secret.byteLength > 0);
   if (!secretOk) {
     throw new TypeError(
-      `${caller} needs { secret }: it is passed to streamText as experimental_toolApprovalSecret so the AI SDK signs each approval request. Without it a browser can post a tool call it invented as approved, and it runs. Use a long random value from your environment.`,
+      `${caller} needs { secret } (streamText's experimental_toolApprovalSecret, which signs each approval request): without it a browser can post a tool call it invented as approved. Use a long random value from your environment.`,
     );
   }
   if (typeof options.chatId !== 'string' || !options.store) throw new TypeError(`${caller} needs { chatId, store }: the chat id (useChat id) and a store from createMcpChatStore().`);
   if (isRecord(options.servers) && Object.hasOwn(options.servers, DEFAULT_CLIENT_NAME)) {
-    throw new McpClientNameError(`servers is keyed by ${JSON.stringify(DEFAULT_CLIENT_NAME)}, the name @ai-sdk/mcp gives every client that was not named, so this trust would apply to any of them. Give the client a clientName and key its trust by it.`);
+    throw new McpClientNameError(`servers is keyed by ${JSON.stringify(DEFAULT_CLIENT_NAME)}, the name @ai-sdk/mcp gives every unnamed client: give the client a clientName and key its trust by it.`);
   }
 }
 
@@ -181,7 +181,7 @@ export function mcpToolApproval(options: McpToolApprovalOptions): McpToolApprova
       return status === undefined ? RUN : typeof status === 'string' ? ({ type: status } as Status) : status;
     }
     if (sentWithoutTools(messages, (name) => findMcpTool(name, tools, options.tools, undefined) !== undefined)) {
-      return { type: 'denied', reason: 'This app called convertToModelMessages without tools, so MCP results reached the model in the user view. Use toModelMessages(messages, tools).' };
+      return { type: 'denied', reason: 'convertToModelMessages ran without tools: the model got the user view of MCP results. Use toModelMessages(messages, tools).' };
     }
     let open: McpGate;
     try {
@@ -215,7 +215,7 @@ export function mcpToolApproval(options: McpToolApprovalOptions): McpToolApprova
   };
 
   // Wired as `toolApproval: mcpToolApproval(…)` the secret is lost: then nothing runs, and it says why.
-  const misused = async () => ({ type: 'denied' as const, reason: 'mcpToolApproval(…) was passed as toolApproval, which drops its signing secret. Spread it into streamText instead: streamText({ ...mcpToolApproval(…) }).' });
+  const misused = async () => ({ type: 'denied' as const, reason: 'mcpToolApproval(…) was passed as toolApproval, which drops its secret: spread it into streamText({ ...mcpToolApproval(…) }).' });
   // Spreading takes the enumerable two; prepare and recordInvalidApproval are for the route.
   return Object.defineProperties(misused, {
     toolApproval: { value: approve, enumerable: true },

@@ -124,10 +124,10 @@ export function annotateMcpTools<TOOLS extends ToolSet>(toolSets: TOOLS | readon
       const metadata = metadataOf(original);
       const clientName = metadata.clientName ?? 'mcp';
       // Trust is keyed by client name: a shared or default name would give one server's trust to another.
-      if (clientName === DEFAULT_CLIENT_NAME) throw new McpClientNameError(`The MCP tool ${JSON.stringify(name)} comes from a client with the default name ${JSON.stringify(DEFAULT_CLIENT_NAME)}. Trust is keyed by client name, so give each createMCPClient its own clientName (e.g. createMCPClient({ transport, clientName: 'github' })).`);
+      if (clientName === DEFAULT_CLIENT_NAME) throw new McpClientNameError(`The MCP tool ${JSON.stringify(name)} comes from an unnamed client: trust is keyed by client name, so give each createMCPClient its own clientName (createMCPClient({ transport, clientName: 'github' })).`);
       const seenIn = setOfClient.get(clientName);
       if (seenIn !== undefined && seenIn !== index && metadata.clientName !== undefined) {
-        throw new McpClientNameError(`Two MCP tool sets come from clients named ${JSON.stringify(clientName)}. Trust is keyed by client name, so each server's client needs its own clientName.`);
+        throw new McpClientNameError(`Two MCP tool sets come from clients named ${JSON.stringify(clientName)}: each server's client needs its own clientName.`);
       }
       setOfClient.set(clientName, index);
       const key = options.namespace === true ? `${clientName}__${name}` : typeof options.namespace === 'function' ? options.namespace(clientName, name) : name;

@@ -24,7 +24,7 @@
  * ```
  */
 import { Observable } from 'rxjs';
-import { filterForBrowser, McpChatStoreError, McpToolNameConflictError, openMcpGate, type GateCall, type GateVerdict, type McpGate, type McpGateOptions, type McpToolClient } from '../gate/index.js';
+import { filterForBrowser, listMcpTools, McpChatStoreError, McpToolNameConflictError, openMcpGate, type GateCall, type GateVerdict, type McpGate, type McpGateOptions, type McpToolClient } from '../gate/index.js';
 import { ASK, MCP_EVENT, type AgUiEvent, type AgUiMessage, type AgUiToolCall, type RunInput } from './wire.js';
 
 /** The agent after this middleware, as AG-UI passes it. */
@@ -111,7 +111,7 @@ export function mcpAgentMiddleware(options: McpAgentMiddlewareOptions): <Event =
         const chatId = await options.chatId(String(input.threadId));
         if (typeof chatId !== 'string' || chatId === '') throw new TypeError('mcpAgentMiddleware: chatId(threadId) must return a non-empty string.');
         // The browser gets a run error's message: a server's or a store's own words stay in `cause`, for the host's log.
-        gate = await openMcpGate({ ...options, chatId }).catch((error: unknown) => {
+        gate = await listMcpTools(options.clients, options).then((tools) => openMcpGate({ ...options, chatId, tools })).catch((error: unknown) => {
           if (error instanceof McpToolNameConflictError) throw error;
           throw new Error(McpChatStoreError.isInstance(error) ? 'This chat’s consent state could not be read.' : 'The MCP tools could not be listed.', { cause: error });
         });

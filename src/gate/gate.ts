@@ -20,10 +20,10 @@
  */
 import { createConsentController, toolCallBinding, toolKind, type ConsentController, type ConsentPolicy, type DecisionRecord, type ToolKindTypes } from '../core/consent/index.js';
 import { reasonFrom, type DecisionReason } from '../core/text/reasons.js';
-import { filterForBrowser } from './filter.js';
+import { isVisibleTo } from '../core/content/audience.js';
 import { failedCall, reasonsToWire, type GateReasonCode } from './reasons.js';
 import { McpChatStoreError, type McpChatConsent, type McpChatStore } from './store.js';
-import { listClientTools, toolMap, type GateTool, type McpToolClient } from './tools.js';
+import { toolMap, type GateTool } from './tools.js';
 import { modelText, splitMcpResult } from './views.js';
 
 /** What a gate needs, the same words in every adapter. */
@@ -40,11 +40,10 @@ export interface McpGateOptions extends Pick<ConsentPolicy, 'servers' | 'mode' |
   maxPages?: number | undefined;
 }
 
-/** One request's gate: the chat, and the tools from `clients` (the gate lists them) or `tools` (the adapter's framework did). */
+/** One request's gate: the chat, and its tools (`listMcpTools(clients)`, or read from the adapter's framework with `gateTool`). */
 export interface OpenMcpGateOptions extends McpGateOptions {
   /** The conversation. It comes from the browser: check that the signed-in user owns it first. */
   chatId: string;
-  clients?: Readonly<Record<string, McpToolClient>> | undefined;
   tools?: Iterable<GateTool> | undefined;
   /** The answers this request carries: when the chat's state cannot be loaded they are recorded as refused (`store-unavailable`) before the error is thrown. */
   answers?: readonly GateCall[] | undefined;
@@ -92,6 +91,27 @@ export interface McpGate {
 }
 
 type Outcome = { outcome: string; record: { reasons: readonly DecisionReason[] } };
+
+/**
+ * Whether data holds, at any depth (also inside JSON text), an object shaped like a content block the person
+ * may not see: what `filterForBrowser` would take out of it. Past 64 levels or the budget: assumed so.
+ */
+function hidesBlock(value: unknown, depth: number, budget: { left: number }): boolean {
+  if (typeof value === 'string') {
+    const first = value.trimStart()[0];
+    if ((first !== '{' && first !== '[') || value.length > 4_000_000) return false;
+    try {
+      return hidesBlock(JSON.parse(value), depth + 1, budget);
+    } catch {
+      return false;
+    }
+  }
+  if (value === null || typeof value !== 'object') return false;
+  if (depth > 64 || --budget.left < 0) return true;
+  const block = value as { type?: unknown };
+  if (!Array.isArray(value) && typeof block.type === 'string' && ('annotations' in value || 'resource' in value) && !isVisibleTo(value, 'user')) return true;
+  return Object.values(value).some((item) => hidesBlock(item, depth + 1, budget));
+}
 const REFUSED = 'Refused by the consent policy.';
 
 /**
@@ -100,10 +120,9 @@ const REFUSED = 'Refused by the consent policy.';
  * and `McpToolNameConflictError` when two servers offer one name.
  */
 export async function openMcpGate(options: OpenMcpGateOptions): Promise<McpGate> {
-  if (!options || typeof options.chatId !== 'string' || options.chatId === '' || !options.store) throw new TypeError('openMcpGate needs { chatId, store }: the chat id you authorized and createMcpChatStore().');
+  if (!options || typeof options.chatId !== 'string' || options.chatId === '' || !options.store) throw new TypeError('openMcpGate needs { chatId, store }.');
   const { chatId, store } = options;
-  const listed = options.clients ? await listClientTools(options.clients, options) : [];
-  const tools = toolMap([...listed, ...(options.tools ?? [])]);
+  const tools = toolMap(options.tools ?? []);
   // Every server's list, for shadowing and look-alike checks.
   const toolLists: Record<string, unknown[]> = Object.create(null);
   for (const tool of tools.values()) (toolLists[tool.serverId] ??= []).push(tool.tool);
@@ -154,7 +173,7 @@ export async function openMcpGate(options: OpenMcpGateOptions): Promise<McpGate>
    */
   const shownAsIs = (call: GateCall) => {
     try {
-      return toolCallBinding(requestOf(call)) !== null && JSON.stringify(filterForBrowser(call.args) ?? null) === JSON.stringify(call.args ?? null);
+      return toolCallBinding(requestOf(call)) !== null && !hidesBlock(call.args, 0, { left: 100_000 });
     } catch {
       return false;
     }
@@ -223,7 +242,7 @@ export async function openMcpGate(options: OpenMcpGateOptions): Promise<McpGate>
     tools,
     asks: (name) => {
       const tool = tools.get(name);
-      return !tool || closed || controller.preview('tool', { serverId: tool.serverId, tool: tool.tool, toolName: tool.tool.name, args: undefined, callId: `${name}:preview` }).action === 'confirm';
+      return !tool || closed || controller.preview('tool', requestOf({ name, args: undefined, callId: `${name}:preview` })).action === 'confirm';
     },
     made: (callId) => void (closed || made.add(callId)),
     async decide(call) {

@@ -14,6 +14,6 @@
  * (`openMcpGate`) and maps its framework's events onto the gate's verbs.
  */
 export { openMcpGate, type GateCall, type GateVerdict, type McpGate, type McpGateOptions, type OpenMcpGateOptions } from './gate.js';
-export { McpToolNameConflictError, type GateTool, type McpToolClient, type McpToolWire } from './tools.js';
+export { listMcpTools, McpToolNameConflictError, type GateTool, type McpToolClient, type McpToolWire } from './tools.js';
 export { filterForBrowser } from './filter.js';
 export { createMcpChatStore, createMemoryChatStorage, createRedisChatStorage, McpChatStoreError, type McpChatStorage, type McpChatStore, type McpChatStoreOptions, type RedisLikeClient } from './store.js';

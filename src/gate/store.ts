@@ -4,8 +4,6 @@
  * the taint flag, each result's model view, and the questions asked (so an
  * approval runs once, and only where it was asked).
  */
-import { sha256 } from '@noble/hashes/sha2';
-import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils';
 import { createApprovalStore, type ApprovalStore } from '../core/tool/approvals.js';
 import { copyArray, numberOption, ownData } from '../core/shared/read.js';
 
@@ -191,6 +189,12 @@ export interface McpChatStore {
 
 const DAY = 24 * 60 * 60 * 1000;
 
+/** A question's id: the first 128 bits of its binding's SHA-256 (the platform's Web Crypto), in hex. */
+async function questionId(binding: string): Promise<string> {
+  const digest = new Uint8Array(await globalThis.crypto.subtle.digest('SHA-256', new TextEncoder().encode(binding)));
+  return Array.from(digest.subarray(0, 16), (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
 /** A noted question: its binding and the binding's hash, which keys its answer (1.0 stored the bare binding). */
 function readQuestion(saved: string): { binding: string; q: string } {
   if (saved.startsWith('{"binding":')) {
@@ -351,7 +355,7 @@ export function createMcpChatStore(options: McpChatStoreOptions = {}): McpChatSt
     async markAsked(chatId, toolCallId, binding) {
       // A question is its binding: a provider that reuses a call id across turns for another call gets that call
       // asked and answered on its own; asking the same call again never reopens its used answer.
-      const question = JSON.stringify({ binding, q: bytesToHex(sha256(utf8ToBytes(binding))).slice(0, 32) });
+      const question = JSON.stringify({ binding, q: await questionId(binding) });
       await attempt('note a question', () => storage.set(key(chatId, 'asked', toolCallId), question, ttlMs));
     },
     async claimApproval(chatId, toolCallId, binding) {

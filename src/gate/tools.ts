@@ -43,7 +43,7 @@ export interface GateTool {
 export class McpToolNameConflictError extends Error {
   readonly names: string[];
   constructor(names: string[]) {
-    super(`Several MCP servers offer a tool named ${names.map((name) => JSON.stringify(name)).join(', ')}. Merging would silently replace one; pass { namespace: true } to prefix each tool with its server id, or rename.`);
+    super(`Several MCP servers offer a tool named ${names.map((name) => JSON.stringify(name)).join(', ')}: pass { namespace: true }, or rename.`);
     this.name = 'McpToolNameConflictError';
     this.names = names;
   }
@@ -86,11 +86,12 @@ export function toolMap(tools: Iterable<GateTool>): Map<string, GateTool> {
 }
 
 /**
- * Lists each client's tools once (all pages, read as data). A tool that must
- * run as a task is left out (it cannot run as a plain call); `namespace`
- * prefixes each name with its server id (`everything__echo`).
+ * Lists each client's tools once per request (all pages, read as data), for
+ * `openMcpGate({ tools })`. A tool that must run as a task is left out (it
+ * cannot run as a plain call); `namespace` prefixes each name with its
+ * server id (`everything__echo`).
  */
-export async function listClientTools(clients: Readonly<Record<string, McpToolClient>>, options: { namespace?: boolean | undefined; maxPages?: number | undefined }): Promise<GateTool[]> {
+export async function listMcpTools(clients: Readonly<Record<string, McpToolClient>>, options: { namespace?: boolean | undefined; maxPages?: number | undefined }): Promise<GateTool[]> {
   const out: GateTool[] = [];
   for (const [serverId, client] of Object.entries(clients)) {
     const { tools } = await listAllTools((cursor) => client.listTools(cursor === undefined ? undefined : { cursor }), options.maxPages);

@@ -23,7 +23,7 @@ import { ToolMessage, type BaseMessage } from '@langchain/core/messages';
 import { tool as langchainTool, type StructuredToolInterface } from '@langchain/core/tools';
 import { Command, interrupt } from '@langchain/langgraph';
 import { createMiddleware, type AgentMiddleware } from 'langchain';
-import { filterForBrowser, openMcpGate, type GateCall, type GateVerdict, type McpGateOptions, type McpToolClient, type McpToolWire } from '../gate/index.js';
+import { filterForBrowser, listMcpTools, openMcpGate, type GateCall, type GateVerdict, type McpGateOptions, type McpToolClient, type McpToolWire } from '../gate/index.js';
 
 /** Options for `mcpAgentTools`: the gate's, with the MCP clients and the chat. */
 export interface McpAgentToolsOptions extends McpGateOptions {
@@ -94,7 +94,7 @@ export async function mcpAgentTools(options: McpAgentToolsOptions): Promise<McpA
   if (!options || typeof options !== 'object' || !options.clients || typeof options.chatId !== 'string' || !options.store) {
     throw new TypeError('mcpAgentTools needs { clients, chatId, store }: MCP clients by server id, the chat id you authorized, createMcpChatStore().');
   }
-  const gate = await openMcpGate(options);
+  const gate = await openMcpGate({ ...options, tools: await listMcpTools(options.clients, options) });
   const made = new Set<string>();
 
   const message = (call: GateCall, body: Record<string, unknown>, ran: boolean) =>

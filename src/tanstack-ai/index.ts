@@ -17,7 +17,7 @@
  * ```
  */
 import type { ChatMiddleware, Tool as TanStackTool } from '@tanstack/ai';
-import { filterForBrowser, openMcpGate, type GateCall, type GateVerdict, type McpGateOptions, type McpToolClient } from '../gate/index.js';
+import { filterForBrowser, listMcpTools, openMcpGate, type GateCall, type GateVerdict, type McpGateOptions, type McpToolClient } from '../gate/index.js';
 
 /** Options for `mcpChatTools`: the gate's, with the MCP clients and the chat. */
 export interface McpChatToolsOptions extends McpGateOptions {
@@ -49,7 +49,7 @@ export async function mcpChatTools(options: McpChatToolsOptions): Promise<McpCha
   if (!options || typeof options !== 'object' || !options.clients || typeof options.chatId !== 'string' || !options.store) {
     throw new TypeError('mcpChatTools needs { clients, chatId, store }: MCP clients by server id, the chat id you authorized, createMcpChatStore().');
   }
-  const gate = await openMcpGate(options);
+  const gate = await openMcpGate({ ...options, tools: await listMcpTools(options.clients, options) });
   // The request these belong to: the first run's. Any other run finds the gate closed.
   let requestId: string | undefined;
   const own = (ctx: { requestId: string }) => {
