@@ -20,7 +20,7 @@ const check = process.argv.includes('--check');
 const MAX_ROOT_AND_CORE = 190;
 const MAX_FRAMEWORK = 12;
 const MAX_GATE = 20;
-const frameworkEntries = ['./ai-sdk', './ai-sdk/react', './assistant-ui', './tanstack-ai', './tanstack-ai/react', './copilotkit', './copilotkit/react', './langgraph', './langgraph/react'];
+const frameworkEntries = ['./ai-sdk', './ai-sdk/react', './assistant-ui', './assistant-ui/react-mcp', './tanstack-ai', './tanstack-ai/react', './copilotkit', './copilotkit/react', './langgraph', './langgraph/react'];
 
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
 const entries = Object.entries(pkg.exports)

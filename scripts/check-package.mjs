@@ -107,6 +107,8 @@ for (const [entry, other] of [['mcp/index', '@modelcontextprotocol/client'], ['m
 const ownDeps = new Set(['react', 'react/jsx-runtime', 'react-dom', ...Object.keys(pkg.dependencies)]);
 for (const [entry, framework] of [
   ['assistant-ui/index.js', '@assistant-ui/react'],
+  // The gate in front of react-mcp: assistant-ui's runtime API only (react-mcp is read through its types).
+  ['assistant-ui/react-mcp.js', '@assistant-ui/react'],
   ['tanstack-ai/index.js', '@tanstack/ai'],
   ['tanstack-ai/react.js', '@tanstack/ai'],
   // The middleware needs only rxjs (every AG-UI agent has it); the card, CopilotKit's React hooks.

@@ -4,7 +4,7 @@
 import type { MCPServerState } from '@assistant-ui/react-mcp';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { watchMcpTools } from 'react-mcp-annotations/mcp/v2';
-import type { AnnotatedTools } from './mcp-gate';
+import type { AnnotatedTools } from 'react-mcp-annotations/assistant-ui/react-mcp';
 
 const watchers = new Map<string, Promise<ReturnType<typeof watchMcpTools>>>();
 

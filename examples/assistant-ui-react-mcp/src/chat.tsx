@@ -4,7 +4,7 @@ import { AssistantRuntimeProvider, unstable_useWebMcpProvider, useAuiState, useL
 import { McpManagerResource, McpMemoryStorage } from '@assistant-ui/react-mcp';
 import { ConsentProvider } from 'react-mcp-annotations';
 import { annotatedTools } from './annotated-tools';
-import { McpCallCard, McpGate, McpServers } from './mcp-gate';
+import { McpCallCard, McpGate, McpServers } from 'react-mcp-annotations/assistant-ui/react-mcp';
 import { scriptedModel } from './scripted-model';
 import { Thread } from './thread';
 
