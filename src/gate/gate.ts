@@ -282,8 +282,13 @@ export async function openMcpGate(options: OpenMcpGateOptions): Promise<McpGate>
       return settle(call, () => controller.answer('tool', request, approved ? { action: 'approve', remember: offered } : { action: 'deny' }), hold(call.callId));
     },
     async abandon(call) {
-      // Used up, so a late answer to it (another tab, a crafted body) runs nothing either.
-      await store.claimApproval(chatId, call.callId, bindingOf(call)).catch((error: unknown) => store.reportError(McpChatStoreError.isInstance(error) ? error : new McpChatStoreError('check an approval', error)));
+      // Used up, so a late answer to it (another tab, a crafted body) runs nothing either; the record says why it
+      // did not run: never asked here, or a store that could not use the question up.
+      try {
+        await store.claimApproval(chatId, call.callId, bindingOf(call));
+      } catch (error) {
+        return unavailable(error, call);
+      }
       return refuse(call, 'approval-not-asked');
     },
     refuse,

@@ -189,13 +189,10 @@ export interface McpChatStore {
 
 const DAY = 24 * 60 * 60 * 1000;
 
-/** A question's id: the first 128 bits of its binding's SHA-256 (the platform's Web Crypto), in hex. */
-async function questionId(binding: string): Promise<string> {
-  const digest = new Uint8Array(await globalThis.crypto.subtle.digest('SHA-256', new TextEncoder().encode(binding)));
-  return Array.from(digest.subarray(0, 16), (byte) => byte.toString(16).padStart(2, '0')).join('');
-}
+/** A question's id: 128 random bits (the platform's Web Crypto), in hex. Each time a call is asked, a new one. */
+const questionId = () => Array.from(globalThis.crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join('');
 
-/** A noted question: its binding and the binding's hash, which keys its answer (1.0 stored the bare binding). */
+/** A noted question: its binding and its id, which keys its answer (1.0 stored the bare binding). */
 function readQuestion(saved: string): { binding: string; q: string } {
   if (saved.startsWith('{"binding":')) {
     try {
@@ -353,9 +350,9 @@ export function createMcpChatStore(options: McpChatStoreOptions = {}): McpChatSt
       await attempt('keep a result', () => storage.setIfAbsent(key(chatId, 'view', toolCallId), text, ttlMs));
     },
     async markAsked(chatId, toolCallId, binding) {
-      // A question is its binding: a provider that reuses a call id across turns for another call gets that call
-      // asked and answered on its own; asking the same call again never reopens its used answer.
-      const question = JSON.stringify({ binding, q: await questionId(binding) });
+      // Each ask is a question of its own, answered once: a provider that reuses a call id across turns gets each
+      // turn's call asked and answered on its own, and an answer used before is never one for a later question.
+      const question = JSON.stringify({ binding, q: questionId() });
       await attempt('note a question', () => storage.set(key(chatId, 'asked', toolCallId), question, ttlMs));
     },
     async claimApproval(chatId, toolCallId, binding) {

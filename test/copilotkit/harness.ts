@@ -23,7 +23,8 @@ export interface Script {
 
 const usage = { inputTokens: { total: 1, noCache: 1, cacheRead: 0, cacheWrite: 0 }, outputTokens: { total: 1, text: 1, reasoning: 0 } };
 
-export function scriptedModel(): Script {
+/** `callId`: a provider that reuses one call id for every call (some do, across turns). */
+export function scriptedModel(options: { callId?: string } = {}): Script {
   const seen: Prompt[] = [];
   let step = 0;
   const model: Script['model'] = {
@@ -44,7 +45,7 @@ export function scriptedModel(): Script {
       if (asked) {
         asked[2]!.split(' ; ').forEach((one, index) => {
           const [, toolName, input] = /^(\S+) (.*)$/.exec(one)!;
-          parts.push({ type: 'tool-call', toolCallId: `call-${step}-${index}`, toolName, input });
+          parts.push({ type: 'tool-call', toolCallId: options.callId ?? `call-${step}-${index}`, toolName, input });
         });
         parts.push({ type: 'finish', finishReason: { unified: 'tool-calls', raw: 'tool_calls' }, usage });
       } else {

@@ -36,6 +36,8 @@ export interface World {
   records: DecisionRecord[];
   namespace?: boolean;
   taintGuard?: boolean;
+  /** A provider that reuses this one call id for every call the model makes. */
+  callId?: string;
   /** The agent behind the gate (CopilotKit), as a middleware after the gate's: one that reports its input, or emits under the gate's names. */
   agent?: (input: unknown, next: { run(input: unknown): Observable<unknown> }) => Observable<unknown>;
 }
@@ -82,7 +84,7 @@ const renamed = <T>(value: T, from: string, to: string): T => JSON.parse(JSON.st
 const tanstack: Adapter = {
   name: 'TanStack AI',
   make(world) {
-    const script = tanstackModel();
+    const script = tanstackModel({ callId: world.callId });
     // A request the framework (or an unreachable store) rejects is the route's error response: nothing for the browser.
     const send = async (chat: string, body: unknown): Promise<unknown[]> => {
       try {
@@ -139,7 +141,7 @@ const tanstack: Adapter = {
 const copilotkit: Adapter = {
   name: 'CopilotKit',
   make(world) {
-    const script = copilotModel();
+    const script = copilotModel({ callId: world.callId });
     const runtime = new CopilotRuntime({
       agents: () => {
         const gate = mcpAgentMiddleware({ clients: world.clients, servers: world.servers, store: world.store, namespace: world.namespace, taintGuard: world.taintGuard, chatId: (threadId) => threadId, onDecision: (record) => world.records.push(record) });
@@ -189,7 +191,7 @@ const copilotkit: Adapter = {
 export const adapters: Adapter[] = [tanstack, copilotkit];
 
 /** A scripted AI SDK model: `call <tool> <json>` calls the tool; after a tool result it says "done". */
-function aiSdkModel() {
+function aiSdkModel(callId?: string) {
   const prompts: unknown[] = [];
   let step = 0;
   const usage = { inputTokens: { total: 1, noCache: 1, cacheRead: 0, cacheWrite: 0 }, outputTokens: { total: 1, text: 1, reasoning: 0 } };
@@ -201,7 +203,7 @@ function aiSdkModel() {
       const said = last?.role === 'user' && Array.isArray(last.content) ? last.content.map((part: { text?: string }) => part.text ?? '').join('') : '';
       const asked = /^call (\S+) (.*)$/.exec(said);
       const parts: unknown[] = [{ type: 'stream-start', warnings: [] }];
-      if (asked) parts.push({ type: 'tool-call', toolCallId: `call-${step}`, toolName: asked[1], input: asked[2] }, { type: 'finish', finishReason: { unified: 'tool-calls', raw: undefined }, usage });
+      if (asked) parts.push({ type: 'tool-call', toolCallId: callId ?? `call-${step}`, toolName: asked[1], input: asked[2] }, { type: 'finish', finishReason: { unified: 'tool-calls', raw: undefined }, usage });
       else parts.push({ type: 'text-start', id: 't' }, { type: 'text-delta', id: 't', delta: 'done' }, { type: 'text-end', id: 't' }, { type: 'finish', finishReason: { unified: 'stop', raw: undefined }, usage });
       return { stream: convertArrayToReadableStream(parts as never[]) };
     },
@@ -213,7 +215,7 @@ function aiSdkModel() {
 const aiSdk: Adapter = {
   name: 'AI SDK',
   make(world) {
-    const { model, prompts } = aiSdkModel();
+    const { model, prompts } = aiSdkModel(world.callId);
     const toolSets = async (): Promise<ToolSet[]> =>
       Promise.all(
         Object.entries(world.clients).map(async ([serverId, client]) => {
@@ -280,6 +282,8 @@ adapters.push(aiSdk);
 /** A scripted LangChain chat model: `call <tool> <json>` calls the tool; otherwise it says "done". */
 class ScriptedChatModel extends BaseChatModel {
   seen: unknown[] = [];
+  /** A provider that reuses one call id for every call. */
+  callId: string | undefined;
   private step = 0;
   _llmType() {
     return 'scripted';
@@ -291,7 +295,7 @@ class ScriptedChatModel extends BaseChatModel {
     this.seen.push(messages.map((message) => ({ type: message.getType(), content: message.content })));
     const last = messages.at(-1);
     const asked = last?.getType() === 'human' ? /^call (\S+) (.*)$/.exec(String(last.content)) : null;
-    const message = asked ? new AIMessage({ content: '', tool_calls: [{ id: `call-${++this.step}`, name: asked[1]!, args: JSON.parse(asked[2]!) as Record<string, unknown>, type: 'tool_call' }] }) : new AIMessage('done');
+    const message = asked ? new AIMessage({ content: '', tool_calls: [{ id: this.callId ?? `call-${++this.step}`, name: asked[1]!, args: JSON.parse(asked[2]!) as Record<string, unknown>, type: 'tool_call' }] }) : new AIMessage('done');
     return { generations: [{ text: '', message }] };
   }
 }
@@ -313,7 +317,7 @@ async function pendingFor(agent: { getState(config: unknown): Promise<{ tasks: A
 const langgraph: Adapter = {
   name: 'LangGraph',
   make(world) {
-    const model = new ScriptedChatModel({});
+    const model = Object.assign(new ScriptedChatModel({}), { callId: world.callId });
     const checkpointer = new MemorySaver();
     const send = async (chat: string, body: unknown): Promise<unknown[]> => {
       try {

@@ -42,7 +42,7 @@ function fakeServer(tools: Array<Record<string, unknown>>) {
   return { client, calls, tools };
 }
 
-function world(options: { trusted?: boolean; extra?: Array<Record<string, unknown>>; namespace?: boolean; storage?: McpChatStorage; agent?: World['agent']; taintGuard?: boolean } = {}) {
+function world(options: { trusted?: boolean; extra?: Array<Record<string, unknown>>; namespace?: boolean; storage?: McpChatStorage; agent?: World['agent']; taintGuard?: boolean; callId?: string } = {}) {
   const files = fakeServer([tool('read_file', { readOnlyHint: true, openWorldHint: false }), tool('delete_file', { destructiveHint: true, openWorldHint: false }), tool('fail', { readOnlyHint: true, openWorldHint: false }), tool('fetch_url', { readOnlyHint: true, openWorldHint: true }), tool('whisper', { readOnlyHint: true, openWorldHint: false })]);
   const evil = options.extra ? fakeServer(options.extra) : undefined;
   const records: DecisionRecord[] = [];
@@ -54,6 +54,7 @@ function world(options: { trusted?: boolean; extra?: Array<Record<string, unknow
     ...(options.namespace ? { namespace: true } : {}),
     ...(options.agent ? { agent: options.agent } : {}),
     ...(options.taintGuard ? { taintGuard: true } : {}),
+    ...(options.callId ? { callId: options.callId } : {}),
   };
   const ran = () => files.calls.length + (evil?.calls.length ?? 0);
   return { w, files, evil, records, ran };
@@ -92,6 +93,32 @@ describe.each(adapters)('$name', (adapter) => {
     expect(records.map((record) => record.outcome)).toContain('denied');
     await driver.send('c1', turn.answer(true));
     expect(files.calls).toEqual([]);
+  });
+
+  it('a provider that reuses call ids: each turn’s call is its own question, asked and answered on its own; no answer is used twice', async () => {
+    const { w, files, records } = world({ callId: 'call_0' });
+    const driver = adapter.make(w);
+    const first = await driver.ask('c1', 'delete_file', { path: '/a' });
+    expect([first.callId, first.asked]).toEqual(['call_0', true]);
+    await driver.send('c1', first.answer(true));
+    expect(files.calls).toHaveLength(1);
+    // The same call, the same id, a new turn: asked again, never run on the first turn's answer.
+    const second = await driver.ask('c1', 'delete_file', { path: '/a' });
+    expect([second.callId, second.asked]).toEqual(['call_0', true]);
+    expect(files.calls).toHaveLength(1);
+    await driver.send('c1', second.answer(true));
+    expect(files.calls).toHaveLength(2);
+    await driver.send('c1', first.answer(true));
+    await driver.send('c1', second.answer(true));
+    expect(files.calls).toHaveLength(2);
+    // A third turn denied: its own denial, recorded; the approvals before it do not run it.
+    const third = await driver.ask('c1', 'delete_file', { path: '/a' });
+    expect(third.asked).toBe(true);
+    await driver.send('c1', third.answer(false));
+    await driver.send('c1', first.answer(true));
+    await driver.send('c1', third.answer(true));
+    expect(files.calls).toHaveLength(2);
+    expect(records.filter((record) => record.outcome === 'denied')).toHaveLength(1);
   });
 
   it('a cancelled question uses it up too', async () => {

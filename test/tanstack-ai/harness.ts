@@ -13,7 +13,8 @@ export interface Script {
   adapter: Parameters<typeof chat>[0]['adapter'];
 }
 
-export function scriptedModel(): Script {
+/** `callId`: a provider that reuses one call id for every call (some do, across turns). */
+export function scriptedModel({ callId }: { callId?: string } = {}): Script {
   const seen: unknown[][] = [];
   let calls = 0;
   const adapter = {
@@ -30,7 +31,7 @@ export function scriptedModel(): Script {
       yield { type: 'RUN_STARTED', runId, threadId, ...at };
       const asked = last?.role === 'user' && typeof last.content === 'string' ? /^call (\S+) (.*)$/.exec(last.content) : null;
       if (asked) {
-        const toolCallId = `call-${calls}`;
+        const toolCallId = callId ?? `call-${calls}`;
         yield { type: 'TOOL_CALL_START', toolCallId, toolCallName: asked[1], toolName: asked[1], index: 0, ...at };
         yield { type: 'TOOL_CALL_ARGS', toolCallId, delta: asked[2], ...at };
         yield { type: 'TOOL_CALL_END', toolCallId, toolCallName: asked[1], toolName: asked[1], input: JSON.parse(asked[2]!), ...at };
