@@ -105,6 +105,8 @@ export default defineConfig({
         test: {
           name: theme === 'light' ? 'storybook' : 'storybook-dark',
           env: { VITE_STORY_THEME: theme },
+          // One page per theme for every story file: React, Storybook's runtime and the styles load once, not per file.
+          isolate: false,
           browser: {
             enabled: true,
             headless: true,

@@ -5,9 +5,12 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { markBuilt, sourceHash } from './pack.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const dist = join(root, 'dist');
+// Taken before the build reads anything: a source changed meanwhile makes the next build run.
+const hash = sourceHash();
 rmSync(dist, { recursive: true, force: true });
 
 execFileSync(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', join(root, 'tsconfig.build.json')], { stdio: 'inherit' });
@@ -39,5 +42,6 @@ for (const dir of ['components', 'internal']) {
     if (usesHooks && !isClient(path)) throw new Error(`${path} uses React hooks but lost its "use client" directive`);
   }
 }
+markBuilt(hash);
 // stderr: `npm pack --json` runs this through `prepare` and reads stdout as JSON.
 console.error('built dist/ (index.js, core/index.js, styles.css)');

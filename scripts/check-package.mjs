@@ -4,7 +4,7 @@ import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { pack } from './pack.mjs';
+import { buildIfStale, pack } from './pack.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const bin = (name) => join(root, 'node_modules/.bin', name);
@@ -12,7 +12,8 @@ const run = (cmd, args) => execFileSync(cmd, args, { cwd: root, stdio: 'inherit'
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
 
 console.log('== build');
-run(process.execPath, [join(root, 'scripts/build.mjs')]);
+// One build per state of the sources: `npm ci` (prepare) or the e2e tests' pack made it already, or it runs now.
+if (!buildIfStale()) console.log('dist/ is a build of the current sources');
 
 console.log('== public surface (api/ is current, every name documented, at most 200 names)');
 run(process.execPath, [join(root, 'scripts/api-report.mjs'), '--check']);

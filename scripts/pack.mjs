@@ -12,7 +12,7 @@ export const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 /** What a build and a pack are made from: one tarball per state of these, shared by every test file of a run. */
 const INPUTS = ['src', 'registry', 'package.json', 'README.md', 'CHANGELOG.md', 'tsconfig.base.json', 'tsconfig.build.json', 'scripts/build.mjs'];
 
-function sourceHash() {
+export function sourceHash() {
   const hash = createHash('sha256');
   const add = (path) => {
     const full = join(root, path);
@@ -24,6 +24,22 @@ function sourceHash() {
   return hash.digest('hex').slice(0, 24);
 }
 
+const DIST_HASH = join(root, 'node_modules/.rma-dist-hash');
+
+/** Builds dist/ unless it was built from these very sources (by `npm ci`'s prepare, or earlier in this run). */
+export function buildIfStale() {
+  const hash = sourceHash();
+  if (existsSync(join(root, 'dist/index.js')) && existsSync(DIST_HASH) && readFileSync(DIST_HASH, 'utf8') === hash) return false;
+  execFileSync(process.execPath, [join(root, 'scripts/build.mjs')], { cwd: root, stdio: 'inherit' });
+  return true;
+}
+
+/** Notes that dist/ holds a build of these sources (`hash`, taken when the build started). */
+export function markBuilt(hash) {
+  mkdirSync(dirname(DIST_HASH), { recursive: true });
+  writeFileSync(DIST_HASH, hash);
+}
+
 /**
  * Runs `npm pack` (after a build unless `build: false`) and returns the tarball path. A tarball of the
  * same sources made earlier (by another test file of this run) is reused: one build and one pack per run.
@@ -33,7 +49,8 @@ export function pack({ build = true } = {}) {
   return withLock(() => {
     const cache = join(root, 'node_modules/.rma-pack', `${sourceHash()}.tgz`);
     if (build && existsSync(cache) && existsSync(join(root, 'dist/index.js'))) return cache;
-    if (build || !existsSync(join(root, 'dist/index.js'))) execFileSync(process.execPath, [join(root, 'scripts/build.mjs')], { cwd: root, stdio: 'inherit' });
+    if (build) buildIfStale();
+    else if (!existsSync(join(root, 'dist/index.js'))) execFileSync(process.execPath, [join(root, 'scripts/build.mjs')], { cwd: root, stdio: 'inherit' });
     const dest = mkdtempSync(join(tmpdir(), 'rma-pack-'));
     const [info] = JSON.parse(execFileSync('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', dest], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] }));
     if (!build) return join(dest, info.filename);

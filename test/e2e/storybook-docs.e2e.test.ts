@@ -66,6 +66,13 @@ describe('Storybook docs pages', () => {
     const problems: string[] = [];
     // One context, so the pages share the HTTP cache (and V8's code cache) of Storybook's bundles; two pages at a time.
     const context = await browser.newContext();
+    // Storybook says when a docs page has rendered (its `docsRendered` event, on the preview's channel): listened
+    // for from the start, so the event is never missed.
+    await context.addInitScript(() => {
+      const w = window as unknown as { __STORYBOOK_ADDONS_CHANNEL__?: { on(event: string, listener: () => void): void }; docsRendered?: boolean };
+      const listen = () => (w.__STORYBOOK_ADDONS_CHANNEL__ ? w.__STORYBOOK_ADDONS_CHANNEL__.on('docsRendered', () => (w.docsRendered = true)) : setTimeout(listen, 5));
+      listen();
+    });
     const check = async (id: string) => {
       const page = await context.newPage();
       page.on('console', (message) => {
@@ -78,9 +85,8 @@ describe('Storybook docs pages', () => {
       await page.goto(`${base}/iframe.html?id=${id}&viewMode=docs`);
       try {
         // Rendered: Storybook's docs root holds the page's content (its first heading).
+        await page.waitForFunction(() => (window as { docsRendered?: boolean }).docsRendered === true, undefined, { timeout: 60_000 });
         await page.locator('.sbdocs-content h1, #storybook-docs h1').first().waitFor({ timeout: 60_000 });
-        // And settled: the lazy parts (props tables, embedded stories) have loaded.
-        await page.waitForLoadState('networkidle', { timeout: 60_000 });
         const text = await page.evaluate(() => document.body.innerText);
         if (/\{@link/.test(text)) problems.push(`${id}: shows a raw {@link}`);
         if (/@example/.test(text)) problems.push(`${id}: shows a raw @example`);

@@ -1,6 +1,7 @@
 // Tests for src/tanstack-ai/react (McpToolCall) in a real TanStack AI chat: `useChat` from
 // @tanstack/ai-react against the guide's route (real `chat()`, `mcpChatTools`, SSE) in this process.
 // The MCP server is the only stand-in (an in-memory client with two tools; the server tests use a real one).
+// The waits are caps for a busy machine (the test ends as soon as the card or the chat says so), under the 60 s test timeout.
 import { chat as runChat, chatParamsFromRequest, toServerSentEventsResponse } from '@tanstack/ai';
 import { fetchServerSentEvents, useChat } from '@tanstack/ai-react';
 import { render, screen, waitFor, within } from '@testing-library/react';
@@ -88,7 +89,7 @@ describe('McpToolCall in a TanStack AI chat', () => {
     expect(calls).toEqual([]);
     await user.click(within(dialog).getByRole('button', { name: 'Allow destructive action' }));
     const card = await screen.findByRole('article', { name: 'Delete File' });
-    await waitFor(() => expect(card).toHaveAttribute('data-state', 'success'), { timeout: 10_000 });
+    await waitFor(() => expect(card).toHaveAttribute('data-state', 'success'), { timeout: 45_000 });
     expect(card).toHaveAttribute('data-risk', 'destructive');
     expect(within(card).getByText('delete-file done.')).toBeInTheDocument();
     expect(calls).toEqual(['delete-file']);
@@ -105,7 +106,7 @@ describe('McpToolCall in a TanStack AI chat', () => {
     await screen.findByText('done');
     expect(screen.getByRole('article', { name: 'Delete File' })).toHaveAttribute('data-state', 'denied');
     // The next question rebuilds every part from the server's snapshot: the first card still says denied.
-    await waitFor(() => expect(screen.getByRole('status', { name: 'Chat' })).toHaveTextContent('idle'), { timeout: 10_000 });
+    await waitFor(() => expect(screen.getByRole('status', { name: 'Chat' })).toHaveTextContent('idle'), { timeout: 45_000 });
     await send('call delete-file {"path":"other.txt"}');
     await screen.findByRole('alertdialog', { name: 'Allow Delete File?' });
     // Behind the modal dialog, hidden from the accessibility tree.
@@ -118,7 +119,7 @@ describe('McpToolCall in a TanStack AI chat', () => {
     render(ui);
     await send('call read-note {}');
     const card = await screen.findByRole('article', { name: 'Read Note' });
-    await waitFor(() => expect(card).toHaveAttribute('data-state', 'blocked'), { timeout: 10_000 });
+    await waitFor(() => expect(card).toHaveAttribute('data-state', 'blocked'), { timeout: 45_000 });
     expect(calls).toEqual([]);
   });
 
@@ -127,7 +128,7 @@ describe('McpToolCall in a TanStack AI chat', () => {
     render(ui);
     await send('call read-note {}');
     const card = await screen.findByRole('article', { name: 'Read Note' });
-    await waitFor(() => expect(card).toHaveAttribute('data-state', 'success'), { timeout: 10_000 });
+    await waitFor(() => expect(card).toHaveAttribute('data-state', 'success'), { timeout: 45_000 });
     expect(card).toHaveAttribute('data-risk', 'read');
     expect(within(screen.getByRole('list', { name: 'Tool hints' })).getByText('Read-only')).toBeInTheDocument();
     expect(screen.queryByRole('alertdialog')).toBeNull();
@@ -148,6 +149,6 @@ describe('McpToolCall without the server’s metadata', () => {
     const card = screen.getByRole('article', { name: 'wipe' });
     expect(card).toHaveAttribute('data-risk', 'destructive');
     await user.click(within(card).getByRole('button', { name: 'Allow destructive action' }));
-    await waitFor(() => expect(answers).toEqual([{ id: 'approval_call-9', approved: true }]), { timeout: 10_000 });
+    await waitFor(() => expect(answers).toEqual([{ id: 'approval_call-9', approved: true }]), { timeout: 45_000 });
   });
 });
