@@ -57,8 +57,8 @@ const GateContext = createContext<Gate | null>(null);
 /** What the model reads when a call did not run. */
 const notRun = (why: string): CallToolResult => ({ isError: true, content: [{ type: 'text', text: `Not run: ${why}` }] });
 
-/** Props of {@link McpGate}. */
-export interface McpGateProps {
+/** Props of {@link McpToolGate}. */
+export interface McpToolGateProps {
   /** Lists a server's tools with their annotations, at each call. */
   annotatedTools: AnnotatedTools;
   /** `McpServers` and your thread. */
@@ -70,17 +70,17 @@ export interface McpGateProps {
  * `ConsentProvider`, around `McpServers` and the thread. Mount it once.
  *
  * @example
- * <McpGate annotatedTools={annotatedTools}>
+ * <McpToolGate annotatedTools={annotatedTools}>
  *   <McpServers manager={McpManagerResource({ connectors })} />
  *   <Thread tools={{ Fallback: McpCallCard }} />
- * </McpGate>
+ * </McpToolGate>
  */
-export function McpGate({ annotatedTools, children }: McpGateProps) {
+export function McpToolGate({ annotatedTools, children }: McpToolGateProps) {
   const runtime = useAui().modelContext;
   const [calls] = useState(createCalls);
   return <GateContext.Provider value={{ calls, runtime, annotatedTools }}>{children}</GateContext.Provider>;
 }
-McpGate.displayName = 'McpGate';
+McpToolGate.displayName = 'McpToolGate';
 
 /** Props of {@link McpServers}. */
 export interface McpServersProps {
@@ -90,7 +90,7 @@ export interface McpServersProps {
   children?: ReactNode;
 }
 
-/** react-mcp's manager in a scope whose model context nobody reads, with the gate's tools for the runtime. Inside `McpGate`. */
+/** react-mcp's manager in a scope whose model context nobody reads, with the gate's tools for the runtime. Inside `McpToolGate`. */
 export function McpServers({ manager, children }: McpServersProps) {
   const aui = useAui();
   return (
@@ -104,7 +104,7 @@ McpServers.displayName = 'McpServers';
 
 function McpGateTools() {
   const gate = useContext(GateContext);
-  if (!gate) throw new Error('McpServers needs an McpGate around it.');
+  if (!gate) throw new Error('McpServers needs an McpToolGate around it.');
   const aui = useAui();
   const { requestApproval } = useToolApproval();
   const latest = useRef({ requestApproval, annotatedTools: gate.annotatedTools });

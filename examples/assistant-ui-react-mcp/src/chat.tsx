@@ -4,7 +4,7 @@ import { AssistantRuntimeProvider, unstable_useWebMcpProvider, useAuiState, useL
 import { McpManagerResource, McpMemoryStorage } from '@assistant-ui/react-mcp';
 import { ConsentProvider } from 'react-mcp-annotations';
 import { annotatedTools } from './annotated-tools';
-import { McpCallCard, McpGate, McpServers } from 'react-mcp-annotations/assistant-ui/react-mcp';
+import { McpCallCard, McpServers, McpToolGate } from 'react-mcp-annotations/assistant-ui/react-mcp';
 import { scriptedModel } from './scripted-model';
 import { Thread } from './thread';
 
@@ -19,14 +19,14 @@ export function Chat() {
   return (
     <ConsentProvider servers={{ everything: { trust: 'untrusted', name: 'server-everything' } }}>
       <AssistantRuntimeProvider runtime={runtime}>
-        <McpGate annotatedTools={annotatedTools}>
+        <McpToolGate annotatedTools={annotatedTools}>
           {/* Memory storage: the example forgets servers a person added on reload (react-mcp's default keeps them in localStorage). */}
           <McpServers manager={McpManagerResource({ connectors, storage: McpMemoryStorage() })}>
             <Servers />
           </McpServers>
           <Thread tools={{ Fallback: McpCallCard }} />
           <WebMcp />
-        </McpGate>
+        </McpToolGate>
       </AssistantRuntimeProvider>
     </ConsentProvider>
   );
