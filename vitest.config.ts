@@ -42,6 +42,9 @@ export default defineConfig({
         test: {
           name: 'core',
           environment: 'node',
+          // Node-only files of a worker share its loaded modules (each still gets fresh mocks, globals and env):
+          // module loading was most of their time. The jsdom files stay isolated (a page per file).
+          isolate: false,
           // Property tests run thousands of cases: on a loaded 2-core machine they must not hit a 5 s default.
           testTimeout: 60_000,
           include: ['test/**/*.test.ts'],
@@ -53,6 +56,8 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'jsdom',
+          // One page per worker for all its files (test/setup.ts empties it before each file): jsdom and React load once.
+          isolate: false,
           testTimeout: 60_000,
           globals: true,
           // The shadcn registry's sources, resolved as in a host's app after `shadcn add`, on the package's source.
@@ -72,6 +77,7 @@ export default defineConfig({
         test: {
           name: 'server',
           environment: 'node',
+          isolate: false,
           // The examples import the package by name; their tests run against the source.
           alias: [
             { find: /^react-mcp-annotations\/gate$/, replacement: path.join(dirname, 'src/gate/index.ts') },

@@ -1,12 +1,22 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
-import { afterEach, expect } from 'vitest';
+import { afterEach, beforeAll, expect } from 'vitest';
 import * as axeMatchers from 'vitest-axe/matchers';
 
 expect.extend(axeMatchers);
 
 afterEach(() => {
   cleanup();
+});
+
+// Files of a worker share one page (`isolate: false`): each starts from an empty one, whatever the last left behind.
+beforeAll(() => {
+  if (typeof document === 'undefined') return;
+  document.body.replaceChildren();
+  document.head.querySelectorAll('style, [data-radix-focus-guard]').forEach((node) => node.remove());
+  document.body.removeAttribute('style');
+  document.documentElement.removeAttribute('lang');
+  document.documentElement.removeAttribute('dir');
 });
 
 // jsdom lacks these; Radix and layout code call them.
