@@ -15,7 +15,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { root } from '../../scripts/pack.mjs';
 import { chromiumLaunch } from '../../vitest.config.js';
 
-const out = join(tmpdir(), `rma-storybook-${process.pid}`);
+// `npm test` builds it beside its first stage (RMA_STORYBOOK_STATIC); run alone, this file builds its own.
+const prebuilt = process.env.RMA_STORYBOOK_STATIC;
+const out = prebuilt && existsSync(join(prebuilt, 'index.json')) ? prebuilt : join(tmpdir(), `rma-storybook-${process.pid}`);
 const types: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.json': 'application/json', '.svg': 'image/svg+xml', '.woff2': 'font/woff2' };
 
 describe('Storybook docs pages', () => {
@@ -25,7 +27,7 @@ describe('Storybook docs pages', () => {
   let docs: string[] = [];
 
   beforeAll(async () => {
-    execFileSync(process.execPath, [join(root as string, 'node_modules/storybook/dist/bin/dispatcher.js'), 'build', '--quiet', '-o', out], { cwd: root as string, stdio: 'ignore' });
+    if (out !== prebuilt) execFileSync(process.execPath, [join(root as string, 'node_modules/storybook/dist/bin/dispatcher.js'), 'build', '--quiet', '-o', out], { cwd: root as string, stdio: 'ignore' });
     const index = JSON.parse(readFileSync(join(out, 'index.json'), 'utf8')) as { entries: Record<string, { id: string; type: string }> };
     docs = Object.values(index.entries)
       .filter((entry) => entry.type === 'docs')
