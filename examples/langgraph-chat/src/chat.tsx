@@ -1,15 +1,21 @@
 'use client';
 // A client component: in Next.js App Router this file needs the directive.
 import { FetchStreamTransport, useStream } from '@langchain/langgraph-sdk/react';
-import { useState } from 'react';
+import { useState, useSyncExternalStore } from 'react';
 import { ConsentProvider } from 'react-mcp-annotations';
 import { McpToolCall } from 'react-mcp-annotations/langgraph/react';
 
 // The route (POST /api/chat) that runs the agent; the thread is the chat.
 const transport = new FetchStreamTransport({ apiUrl: '/api/chat' });
 
+// A new chat per page load, made in the browser: a server prerender has none (a random value there would be
+// rendered once for everyone, and Next.js fails the build on it).
+let thread: string | undefined;
+const pageThread = () => (thread ??= crypto.randomUUID());
+const noChanges = () => () => {};
+
 export function Chat() {
-  const [threadId] = useState(() => crypto.randomUUID());
+  const threadId = useSyncExternalStore(noChanges, pageThread, () => undefined);
   const stream = useStream({ transport, threadId });
   const [input, setInput] = useState('');
   return (
@@ -39,7 +45,7 @@ export function Chat() {
       >
         <input aria-label="Message" value={input} onChange={(event) => setInput(event.currentTarget.value)} placeholder="Write a message" autoComplete="off" />
         {/* While a question is open, answer it first: a new message would leave it unanswered. */}
-        <button type="submit" disabled={stream.isLoading || stream.interrupts.length > 0}>
+        <button type="submit" disabled={threadId === undefined || stream.isLoading || stream.interrupts.length > 0}>
           Send
         </button>
       </form>
